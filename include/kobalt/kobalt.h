@@ -1,0 +1,84 @@
+/*
+ * kobalt.h -- the public C API of libkobalt, a batched BLAS/LAPACK library.
+ *
+ * Every routine comes in two precisions (s: float, d: double) and two batch forms:
+ *   _strided  item i of A starts at A + i*strideA
+ *   _batched  item i of A is A[i] (an array of pointers)
+ * The prototypes are expanded from kobalt_routines.def, which lists every routine
+ * once with its parameters; docs/api.md documents each of them in prose.
+ *
+ * Conventions (all routines):
+ *   - Layout, transpose, uplo, diag and side take the CBLAS values.
+ *   - Sizes, leading dimensions, increments, strides and batch counts are 64-bit.
+ *   - Arguments are validated before anything is written; on error the call returns
+ *     KOBALT_INVALID_ARGUMENT and kobalt_last_error() names the function and argument.
+ *   - All pointers of one call live in one memory space; the call runs on the backend
+ *     that owns that space.
+ */
+#ifndef KOBALT_H
+#define KOBALT_H
+
+#include <stdint.h>
+
+#include "kobalt_expand.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define KOBALT_API
+#else
+#define KOBALT_API __attribute__((visibility("default")))
+#endif
+
+#define KOBALT_VERSION_MAJOR 0
+#define KOBALT_VERSION_MINOR 1
+#define KOBALT_VERSION_PATCH 0
+
+typedef int64_t kobalt_int; /* sizes, leading dimensions, strides, batch counts */
+
+typedef enum {
+    KOBALT_SUCCESS = 0,
+    KOBALT_INVALID_ARGUMENT,
+    KOBALT_NOT_SUPPORTED,
+    KOBALT_NO_BACKEND,
+    KOBALT_OUT_OF_MEMORY,
+    KOBALT_BACKEND_ERROR
+} kobalt_status;
+
+typedef enum { KOBALT_ROW_MAJOR = 101, KOBALT_COL_MAJOR = 102 } kobalt_layout; /* CBLAS values */
+typedef enum { KOBALT_NO_TRANS = 111, KOBALT_TRANS = 112, KOBALT_CONJ_TRANS = 113 } kobalt_op;
+typedef enum { KOBALT_UPPER = 121, KOBALT_LOWER = 122 } kobalt_uplo;
+typedef enum { KOBALT_NON_UNIT = 131, KOBALT_UNIT = 132 } kobalt_diag;
+typedef enum { KOBALT_LEFT = 141, KOBALT_RIGHT = 142 } kobalt_side;
+
+/* "MAJOR.MINOR.PATCH" */
+KOBALT_API const char *kobalt_version(void);
+/* This thread's message for its last failed call, "" if no call has failed on this thread. */
+KOBALT_API const char *kobalt_last_error(void);
+/* The short name of a status ("KOBALT_INVALID_ARGUMENT"), or "unknown status". */
+KOBALT_API const char *kobalt_status_name(kobalt_status status);
+/* Number of backends that loaded and probed successfully (loads them on first use). */
+KOBALT_API int kobalt_backend_count(void);
+/* Name of backend i ("openmp", ...), or NULL when i is out of range. */
+KOBALT_API const char *kobalt_backend_name(int i);
+
+#define KOBALT_ROUTINE(name, params, args, route) KOBALT_API kobalt_status KOBALT_NAME(name) params;
+#define KOBALT_T double
+#define KOBALT_P d
+#include "kobalt_routines.def"
+#undef KOBALT_T
+#undef KOBALT_P
+#define KOBALT_T float
+#define KOBALT_P s
+#include "kobalt_routines.def"
+#undef KOBALT_T
+#undef KOBALT_P
+#undef KOBALT_ROUTINE
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KOBALT_H */

@@ -1,0 +1,54 @@
+// entry_points.cpp -- the exported kobalt_* routines, expanded from kobalt_routines.def.
+//
+// Every entry point does the same four things, in this order:
+//   1. route: find the backend that owns the memory of the call's first data pointer;
+//   2. validate every argument once (pointer arrays and pivots are inspected only when
+//      that memory is readable from the host);
+//   3. succeed at once on an empty batch, touching nothing;
+//   4. call the backend's slot, or report that there is none.
+#include "error.hpp"
+#include "kobalt/kobalt.h"
+#include "registry.hpp"
+#include "validate.hpp"
+
+namespace kobalt {
+namespace {
+
+kobalt_status no_backend(const char *fn) {
+    set_error("%s: no backend can run this call (none loaded, or none reaches its memory); "
+              "see KOBALT_BACKENDS and KOBALT_PLUGIN_PATH, and KOBALT_VERBOSE=1 for the reasons",
+              fn);
+    return KOBALT_NO_BACKEND;
+}
+
+kobalt_status not_provided(const char *fn, const Backend &backend) {
+    set_error("%s: the '%s' backend does not provide this routine", fn, backend.table.name);
+    return KOBALT_NOT_SUPPORTED;
+}
+
+}  // namespace
+}  // namespace kobalt
+
+#define KOBALT_ROUTINE(name, params, args, pointers)                                                    \
+    extern "C" kobalt_status KOBALT_NAME(name) params {                                              \
+        static const char fn[] = KOBALT_STRINGIFY(KOBALT_NAME(name));                                \
+        const kobalt::Backend *backend = kobalt::route({KOBALT_UNPAREN pointers});                      \
+        const bool readable = backend && backend->table.host_accessible;                             \
+        kobalt_status status = kobalt::validate::name<KOBALT_T>(fn, readable, KOBALT_UNPAREN args);  \
+        if (status != KOBALT_SUCCESS || batch == 0) return status;                                   \
+        if (!backend) return kobalt::no_backend(fn);                                                 \
+        if (!backend->table.KOBALT_SLOT(name)) return kobalt::not_provided(fn, *backend);           \
+        return backend->table.KOBALT_SLOT(name) args;                                                \
+    }
+
+#define KOBALT_T double
+#define KOBALT_P d
+#include "kobalt/kobalt_routines.def"
+#undef KOBALT_T
+#undef KOBALT_P
+#define KOBALT_T float
+#define KOBALT_P s
+#include "kobalt/kobalt_routines.def"
+#undef KOBALT_T
+#undef KOBALT_P
+#undef KOBALT_ROUTINE

@@ -38,13 +38,13 @@ foreach(var KOKKOS_INCLUDE_DIR KOKKOSKERNELS_INCLUDE_DIR KOKKOS_CORE_LIBRARY KOK
 endforeach()
 
 if(NOT TARGET Kobalt::kokkos_kernels)
-  add_library(Kobalt::kokkos_kernels INTERFACE IMPORTED)
+  add_library(Kobalt::kokkos_kernels INTERFACE IMPORTED GLOBAL)
   set_target_properties(Kobalt::kokkos_kernels PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES "${KOKKOS_INCLUDE_DIR};${KOKKOSKERNELS_INCLUDE_DIR}"
     INTERFACE_LINK_LIBRARIES "${KOKKOS_KERNELS_LIBRARY};${KOKKOS_CORE_LIBRARY}")
   # CBLAS and LAPACKE, the references and the large-size path. lapacke comes first so
   # that its LAPACK symbols resolve to OpenBLAS's copy.
-  add_library(Kobalt::blas_lapack INTERFACE IMPORTED)
+  add_library(Kobalt::blas_lapack INTERFACE IMPORTED GLOBAL)
   set_target_properties(Kobalt::blas_lapack PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES "${KOBALT_CBLAS_INCLUDE_DIR};${KOBALT_LAPACKE_INCLUDE_DIR}"
     INTERFACE_LINK_LIBRARIES "${KOBALT_LAPACKE_LIBRARY};${KOBALT_OPENBLAS_LIBRARY}")

@@ -11,9 +11,15 @@ namespace kobalt {
 
 #define KI "%" PRId64  // kobalt_int in messages
 
-Checker::Checker(const char *fn, bool items_readable, kobalt_int batch)
-    : fn_(fn), items_readable_(items_readable), batch_(batch) {
+Checker::Checker(const char *fn, bool items_readable, kobalt_int batch, size_t element_size)
+    : fn_(fn), items_readable_(items_readable), batch_(batch), element_size_(element_size) {
     if (batch < 0) fail("batch (" KI ") must be >= 0", batch);
+}
+
+// An offset of `elements` elements is formed by pointer arithmetic: its byte count must
+// fit ptrdiff_t, or the pointer wraps before any memory is touched.
+bool Checker::addressable(kobalt_int elements, size_t element_size) const {
+    return elements <= static_cast<kobalt_int>(PTRDIFF_MAX / static_cast<ptrdiff_t>(element_size));
 }
 
 bool Checker::fail(const char *fmt, ...) {
@@ -82,8 +88,9 @@ kobalt_int Checker::matrix_extent(const MatrixShape &s) {
     const bool col = layout_ == KOBALT_COL_MAJOR;
     const kobalt_int lines = col ? s.cols : s.rows, line_len = col ? s.rows : s.cols;
     kobalt_int span;
-    if (__builtin_mul_overflow(s.ld, lines - 1, &span) || __builtin_add_overflow(span, line_len, &span)) {
-        fail("%s (" KI ") makes one item of %s span more than a 64-bit index", s.ld_name, s.ld, s.name);
+    if (__builtin_mul_overflow(s.ld, lines - 1, &span) || __builtin_add_overflow(span, line_len, &span) ||
+        !addressable(span, element_size_)) {
+        fail("%s (" KI ") makes one item of %s span more than a 64-bit byte offset", s.ld_name, s.ld, s.name);
         return -1;
     }
     return span;
@@ -93,8 +100,9 @@ kobalt_int Checker::vector_extent(const VectorShape &s) {
     if (s.len == 0) return 0;
     const kobalt_int step = s.inc < 0 ? -s.inc : s.inc;
     kobalt_int span;
-    if (s.inc == INT64_MIN || __builtin_mul_overflow(step, s.len - 1, &span) || __builtin_add_overflow(span, 1, &span)) {
-        fail("%s (" KI ") makes one item of %s span more than a 64-bit index", s.inc_name, s.inc, s.name);
+    if (s.inc == INT64_MIN || __builtin_mul_overflow(step, s.len - 1, &span) || __builtin_add_overflow(span, 1, &span) ||
+        !addressable(span, element_size_)) {
+        fail("%s (" KI ") makes one item of %s span more than a 64-bit byte offset", s.inc_name, s.inc, s.name);
         return -1;
     }
     return span;
@@ -111,8 +119,9 @@ bool Checker::batch_extent(const char *what, kobalt_int extent, const void *ptr,
         return fail("%s (" KI ") must be >= " KI ", the extent of one item of %s, so that output items do not overlap",
                     stride_name, stride, extent, what);
     kobalt_int last;
-    if (__builtin_mul_overflow(stride, batch_ - 1, &last) || __builtin_add_overflow(last, extent, &last))
-        return fail("%s (" KI ") * (batch - 1) + " KI " overflows a 64-bit index", stride_name, stride, extent);
+    if (__builtin_mul_overflow(stride, batch_ - 1, &last) || __builtin_add_overflow(last, extent, &last) ||
+        !addressable(last, element_size_))
+        return fail("%s (" KI ") * (batch - 1) + " KI " overflows a 64-bit byte offset", stride_name, stride, extent);
     return true;
 }
 
@@ -191,8 +200,9 @@ Checker &Checker::pivots(const int *ipiv, kobalt_int count, const char *count_te
         return *this;
     }
     kobalt_int last;
-    if (__builtin_mul_overflow(stride, batch_ - 1, &last) || __builtin_add_overflow(last, count, &last))
-        fail("strideIpiv (" KI ") * (batch - 1) + " KI " overflows a 64-bit index", stride, count);
+    if (__builtin_mul_overflow(stride, batch_ - 1, &last) || __builtin_add_overflow(last, count, &last) ||
+        !addressable(last, sizeof(int)))
+        fail("strideIpiv (" KI ") * (batch - 1) + " KI " overflows a 64-bit byte offset", stride, count);
     return *this;
 }
 

@@ -5,6 +5,8 @@
 // skipped, so the message names the first bad argument as LAPACK's xerbla does.
 #pragma once
 
+#include <cstddef>
+
 #include "kobalt/kobalt.h"
 
 namespace kobalt {
@@ -30,7 +32,9 @@ struct VectorShape {
 class Checker {
 public:
     // Checks batch first: every extent rule below depends on it.
-    Checker(const char *fn, bool items_readable, kobalt_int batch);
+    // element_size: bytes of one matrix or vector element; every offset the call can
+    // form must fit a pointer difference in bytes, not only in elements.
+    Checker(const char *fn, bool items_readable, kobalt_int batch, size_t element_size);
 
     Checker &layout(kobalt_layout layout);
     Checker &op(const char *name, kobalt_op op);
@@ -61,6 +65,7 @@ private:
     bool leading_dimension(const MatrixShape &shape);
     bool batch_extent(const char *what, kobalt_int extent, const void *ptr, kobalt_int stride,
                       const char *stride_name, bool output);
+    bool addressable(kobalt_int elements, size_t element_size) const;
     bool items(const char *name, const void *const *items, kobalt_int extent);
     kobalt_int matrix_extent(const MatrixShape &shape);
     kobalt_int vector_extent(const VectorShape &shape);
@@ -68,6 +73,7 @@ private:
     const char *fn_;
     bool items_readable_;
     kobalt_int batch_;
+    size_t element_size_;
     kobalt_layout layout_ = KOBALT_COL_MAJOR;
     bool failed_ = false;
 };

@@ -32,7 +32,7 @@ kobalt_status gemm_strided(const char *fn, bool readable, kobalt_layout layout, 
                            kobalt_int m, kobalt_int n, kobalt_int k, T, const T *A, kobalt_int lda, kobalt_int strideA,
                            const T *B, kobalt_int ldb, kobalt_int strideB, T, T *C, kobalt_int ldc, kobalt_int strideC,
                            kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).op("transa", transa).op("transb", transb)
         .size("m", m).size("n", n).size("k", k)
         .matrix(gemm_a(transa, m, k, lda), A, strideA, "strideA")
@@ -45,7 +45,7 @@ template <class T>
 kobalt_status gemm_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_op transa, kobalt_op transb,
                            kobalt_int m, kobalt_int n, kobalt_int k, T, const T *const A[], kobalt_int lda,
                            const T *const B[], kobalt_int ldb, T, T *const C[], kobalt_int ldc, kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).op("transa", transa).op("transb", transb)
         .size("m", m).size("n", n).size("k", k)
         .matrix(gemm_a(transa, m, k, lda), reinterpret_cast<const void *const *>(A))
@@ -68,7 +68,7 @@ kobalt_status gemv_strided(const char *fn, bool readable, kobalt_layout layout, 
                            kobalt_int n, T, const T *A, kobalt_int lda, kobalt_int strideA, const T *x,
                            kobalt_int incx, kobalt_int stridex, T, T *y, kobalt_int incy, kobalt_int stridey,
                            kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).op("trans", trans).size("m", m).size("n", n)
         .matrix(gemv_a(m, n, lda), A, strideA, "strideA")
         .vector(gemv_x(trans, m, n, incx), x, stridex, "stridex")
@@ -80,7 +80,7 @@ template <class T>
 kobalt_status gemv_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_op trans, kobalt_int m,
                            kobalt_int n, T, const T *const A[], kobalt_int lda, const T *const x[], kobalt_int incx, T,
                            T *const y[], kobalt_int incy, kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).op("trans", trans).size("m", m).size("n", n)
         .matrix(gemv_a(m, n, lda), reinterpret_cast<const void *const *>(A))
         .vector(gemv_x(trans, m, n, incx), reinterpret_cast<const void *const *>(x))
@@ -98,7 +98,7 @@ template <class T>
 kobalt_status trsv_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_uplo uplo, kobalt_op trans,
                            kobalt_diag diag, kobalt_int n, const T *A, kobalt_int lda, kobalt_int strideA, T *x,
                            kobalt_int incx, kobalt_int stridex, kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).uplo(uplo).op("trans", trans).diag(diag).size("n", n)
         .matrix(square("A", n, "n", lda, "lda", false), A, strideA, "strideA")
         .vector({"x", n, incx, "incx", true}, x, stridex, "stridex")
@@ -109,7 +109,7 @@ template <class T>
 kobalt_status trsv_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_uplo uplo, kobalt_op trans,
                            kobalt_diag diag, kobalt_int n, const T *const A[], kobalt_int lda, T *const x[],
                            kobalt_int incx, kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).uplo(uplo).op("trans", trans).diag(diag).size("n", n)
         .matrix(square("A", n, "n", lda, "lda", false), reinterpret_cast<const void *const *>(A))
         .vector({"x", n, incx, "incx", true}, reinterpret_cast<const void *const *>(x))
@@ -127,7 +127,7 @@ kobalt_status trsm_strided(const char *fn, bool readable, kobalt_layout layout, 
                            kobalt_op transa, kobalt_diag diag, kobalt_int m, kobalt_int n, T, const T *A,
                            kobalt_int lda, kobalt_int strideA, T *B, kobalt_int ldb, kobalt_int strideB,
                            kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).side(side).uplo(uplo).op("transa", transa).diag(diag).size("m", m).size("n", n)
         .matrix(trsm_a(side, m, n, lda), A, strideA, "strideA")
         .matrix(trsm_b(m, n, ldb), B, strideB, "strideB")
@@ -138,7 +138,7 @@ template <class T>
 kobalt_status trsm_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_side side, kobalt_uplo uplo,
                            kobalt_op transa, kobalt_diag diag, kobalt_int m, kobalt_int n, T, const T *const A[],
                            kobalt_int lda, T *const B[], kobalt_int ldb, kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).side(side).uplo(uplo).op("transa", transa).diag(diag).size("m", m).size("n", n)
         .matrix(trsm_a(side, m, n, lda), reinterpret_cast<const void *const *>(A))
         .matrix(trsm_b(m, n, ldb), reinterpret_cast<const void *const *>(B))
@@ -152,7 +152,7 @@ template <class T>
 kobalt_status getrf_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_int m, kobalt_int n, T *A,
                             kobalt_int lda, kobalt_int strideA, int *ipiv, kobalt_int strideIpiv, int *info,
                             kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).size("m", m).size("n", n)
         .matrix(getrf_a(m, n, lda), A, strideA, "strideA")
         .pivots(ipiv, m < n ? m : n, "min(m, n)", strideIpiv, true)
@@ -164,7 +164,7 @@ template <class T>
 kobalt_status getrf_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_int m, kobalt_int n,
                             T *const A[], kobalt_int lda, int *ipiv, kobalt_int strideIpiv, int *info,
                             kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).size("m", m).size("n", n)
         .matrix(getrf_a(m, n, lda), reinterpret_cast<const void *const *>(A))
         .pivots(ipiv, m < n ? m : n, "min(m, n)", strideIpiv, true)
@@ -181,7 +181,7 @@ template <class T>
 kobalt_status getrs_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_op trans, kobalt_int n,
                             kobalt_int nrhs, const T *A, kobalt_int lda, kobalt_int strideA, const int *ipiv,
                             kobalt_int strideIpiv, T *B, kobalt_int ldb, kobalt_int strideB, kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).op("trans", trans).size("n", n).size("nrhs", nrhs)
         .matrix(square("A", n, "n", lda, "lda", false), A, strideA, "strideA")
         .pivots(ipiv, n, "n", strideIpiv, false)
@@ -194,7 +194,7 @@ template <class T>
 kobalt_status getrs_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_op trans, kobalt_int n,
                             kobalt_int nrhs, const T *const A[], kobalt_int lda, const int *ipiv,
                             kobalt_int strideIpiv, T *const B[], kobalt_int ldb, kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).op("trans", trans).size("n", n).size("nrhs", nrhs)
         .matrix(square("A", n, "n", lda, "lda", false), reinterpret_cast<const void *const *>(A))
         .pivots(ipiv, n, "n", strideIpiv, false)
@@ -217,7 +217,7 @@ kobalt_status gemm_lu_trsv_strided(const char *fn, bool readable, kobalt_layout 
                                    kobalt_int ldx, kobalt_int strideX, const T *Y, kobalt_int ldy, kobalt_int strideY,
                                    T, T *A, kobalt_int lda, kobalt_int strideA, int *ipiv, kobalt_int strideIpiv, T *B,
                                    kobalt_int ldb, kobalt_int strideB, int *info, kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).op("transx", transx).op("transy", transy).size("n", n).size("k", k).size("nrhs", nrhs)
         .matrix(fused_x(transx, n, k, ldx), X, strideX, "strideX")
         .matrix(fused_y(transy, n, k, ldy), Y, strideY, "strideY")
@@ -234,7 +234,7 @@ kobalt_status gemm_lu_trsv_batched(const char *fn, bool readable, kobalt_layout 
                                    const T *const X[], kobalt_int ldx, const T *const Y[], kobalt_int ldy, T,
                                    T *const A[], kobalt_int lda, int *ipiv, kobalt_int strideIpiv, T *const B[],
                                    kobalt_int ldb, int *info, kobalt_int batch) {
-    return Checker(fn, readable, batch)
+    return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).op("transx", transx).op("transy", transy).size("n", n).size("k", k).size("nrhs", nrhs)
         .matrix(fused_x(transx, n, k, ldx), reinterpret_cast<const void *const *>(X))
         .matrix(fused_y(transy, n, k, ldy), reinterpret_cast<const void *const *>(Y))

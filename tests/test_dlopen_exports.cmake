@@ -1,0 +1,103 @@
+# test_dlopen_exports.cmake -- run as `cmake -P`: libkobalt's dynamic symbol table holds
+# exactly the public API, i.e. every kobalt_<p><routine> of kobalt_routines.def in both
+# precisions plus the kobalt_* functions declared in kobalt.h, and nothing else (the
+# version node KOBALT_0 aside). The OpenMP plugin must export its getter.
+#
+#   -DLIBRARY=<libkobalt.so> -DPLUGIN=<libkobalt-openmp.so> -DNM=<nm>
+#   -DROUTINES=<kobalt_routines.def> -DHEADER=<kobalt.h>
+foreach(var LIBRARY NM ROUTINES HEADER)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "pass -D${var}=...")
+  endif()
+endforeach()
+
+function(defined_dynamic_symbols file out)
+  execute_process(COMMAND ${NM} -D --defined-only ${file}
+    OUTPUT_VARIABLE text ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${NM} -D --defined-only ${file} failed: ${err}")
+  endif()
+  string(REPLACE "\n" ";" lines "${text}")
+  set(names "")
+  foreach(line IN LISTS lines)
+    # "<address> <type> <name>[@@version]"
+    if(line MATCHES "^[0-9a-fA-F]* *[A-Za-z] ([^@ ]+)")
+      list(APPEND names ${CMAKE_MATCH_1})
+    endif()
+  endforeach()
+  set(${out} ${names} PARENT_SCOPE)
+endfunction()
+
+# ---- the expected list -------------------------------------------------------------------
+file(READ ${ROUTINES} def_text)
+string(REGEX MATCHALL "\nKOBALT_ROUTINE\\(([a-z_0-9]+)," entries "${def_text}")
+set(expected "")
+foreach(entry IN LISTS entries)
+  string(REGEX REPLACE "\nKOBALT_ROUTINE\\(([a-z_0-9]+)," "\\1" name "${entry}")
+  list(APPEND expected kobalt_s${name} kobalt_d${name})
+endforeach()
+list(LENGTH expected routine_count)
+if(routine_count EQUAL 0)
+  message(FATAL_ERROR "no KOBALT_ROUTINE entry found in ${ROUTINES}")
+endif()
+file(READ ${HEADER} header_text)
+string(REGEX MATCHALL "KOBALT_API [^;(]*[ *](kobalt_[a-z_0-9]+)\\(" decls "${header_text}")
+foreach(decl IN LISTS decls)
+  string(REGEX REPLACE ".*[ *](kobalt_[a-z_0-9]+)\\($" "\\1" name "${decl}")
+  list(APPEND expected ${name})
+endforeach()
+list(REMOVE_DUPLICATES expected)
+
+# ---- libkobalt ---------------------------------------------------------------------------
+defined_dynamic_symbols(${LIBRARY} exported)
+set(unexpected "")
+foreach(sym IN LISTS exported)
+  if(sym STREQUAL "KOBALT_0")
+    continue() # the version node of libkobalt.map
+  endif()
+  list(FIND expected ${sym} at)
+  if(at EQUAL -1)
+    list(APPEND unexpected ${sym})
+  endif()
+endforeach()
+set(missing "")
+foreach(sym IN LISTS expected)
+  list(FIND exported ${sym} at)
+  if(at EQUAL -1)
+    list(APPEND missing ${sym})
+  endif()
+endforeach()
+list(LENGTH exported n_exported)
+list(LENGTH expected n_expected)
+message(STATUS "libkobalt: ${n_exported} defined dynamic symbols, ${n_expected} expected "
+               "(${routine_count} routine entry points)")
+set(failed FALSE)
+if(unexpected)
+  list(JOIN unexpected "\n  " text)
+  message(SEND_ERROR "libkobalt exports symbols outside the public API:\n  ${text}")
+  set(failed TRUE)
+endif()
+if(missing)
+  list(JOIN missing "\n  " text)
+  message(SEND_ERROR "libkobalt does not export:\n  ${text}")
+  set(failed TRUE)
+endif()
+
+# ---- the plugin --------------------------------------------------------------------------
+if(DEFINED PLUGIN AND EXISTS ${PLUGIN})
+  defined_dynamic_symbols(${PLUGIN} plugin_exported)
+  list(FIND plugin_exported kobalt_backend_get_table at)
+  if(at EQUAL -1)
+    message(SEND_ERROR "${PLUGIN} does not export kobalt_backend_get_table")
+    set(failed TRUE)
+  endif()
+  list(LENGTH plugin_exported n_plugin)
+  message(STATUS "plugin: ${n_plugin} defined dynamic symbols")
+elseif(DEFINED PLUGIN)
+  message(SEND_ERROR "plugin ${PLUGIN} not built")
+  set(failed TRUE)
+endif()
+
+if(failed)
+  message(FATAL_ERROR "export check failed")
+endif()

@@ -1,0 +1,65 @@
+/*
+ * kt_test.hpp -- everything a correctness test includes: checks, random numbers,
+ * poisoned batches, dense helpers, Kobalt/reference wrappers, the size list and a
+ * sparse huge mapping for the 64-bit offset tests.
+ */
+#ifndef KT_TEST_HPP
+#define KT_TEST_HPP
+
+#include <sys/mman.h>
+
+#include <vector>
+
+#include "kt_batch.hpp"
+#include "kt_calls.hpp"
+#include "kt_check.hpp"
+#include "kt_dense.hpp"
+#include "kt_rng.hpp"
+
+namespace kt {
+
+/* The sizes every routine is swept over (from the issue): both sides of any size
+ * threshold the backend may pick between ~8 and ~64. */
+static const kobalt_int kSizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100, 200};
+
+static const kobalt_layout kLayouts[] = {KOBALT_COL_MAJOR, KOBALT_ROW_MAJOR};
+static const kobalt_op kOps[] = {KOBALT_NO_TRANS, KOBALT_TRANS, KOBALT_CONJ_TRANS};
+static const Form kForms[] = {Form::Strided, Form::Batched};
+
+template <class T> inline Dense to_dense(const MatBatch<T> &M, kobalt_int i)
+{
+    return Dense(M.rows, M.cols, M.dense(i));
+}
+template <class T> inline Dense to_dense(const VecBatch<T> &V, kobalt_int i)
+{
+    return Dense(V.len, 1, V.dense(i));
+}
+
+/* A sparse anonymous mapping of `count` elements (MAP_NORESERVE: only touched pages
+ * cost memory), for strides whose offsets exceed 2^31 elements. ok() is false when
+ * the system refuses the mapping; the test then skips. */
+template <class T> struct SparseMap {
+    T *p = nullptr;
+    size_t bytes = 0;
+    explicit SparseMap(size_t count)
+    {
+        bytes = count * sizeof(T);
+        void *m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                       -1, 0);
+        if (m != MAP_FAILED) p = (T *)m;
+    }
+    ~SparseMap()
+    {
+        if (p) munmap(p, bytes);
+    }
+    SparseMap(const SparseMap &) = delete;
+    SparseMap &operator=(const SparseMap &) = delete;
+    bool ok() const { return p != nullptr; }
+};
+
+/* A stride above 2^31 elements: i*stride overflows 32-bit indices for i >= 1. */
+constexpr kobalt_int kHugeStride = ((kobalt_int)1 << 31) + 7;
+
+} // namespace kt
+
+#endif

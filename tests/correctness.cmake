@@ -1,0 +1,59 @@
+# Correctness tests: every routine against CBLAS/LAPACKE per item (tests/test_<routine>.cpp,
+# shared helpers in tests/common/). Each executable runs three times under ctest, so
+# both sides of every size threshold of the backend are exercised whatever their values:
+#   correctness_<routine>_default  the backend's own thresholds
+#   correctness_<routine>_vendor   every *_SMALL_MAX = 0: all sizes on the OpenBLAS path,
+#                                  and FEW_ITEMS_LARGE_MIN = 1: batches with fewer items
+#                                  than threads go item by item through threaded OpenBLAS
+#   correctness_<routine>_small    every *_SMALL_MAX huge: all sizes on the KokkosBatched path
+set(KOBALT_CORRECTNESS_ROUTINES gemm gemv trsv trsm getrf getrs gemm_lu_trsv)
+set(KOBALT_THRESHOLD_NAMES
+  GEMM_SMALL_MAX GEMV_SMALL_MAX TRSV_SMALL_MAX TRSM_SMALL_MAX GETRF_SMALL_MAX GETRS_SMALL_MAX
+  GEMM_LU_TRSV_SMALL_MAX)
+
+set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
+set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
+foreach(t IN LISTS KOBALT_THRESHOLD_NAMES)
+  list(APPEND kobalt_env_vendor "KOBALT_${t}=0")
+  list(APPEND kobalt_env_small "KOBALT_${t}=1000000")
+endforeach()
+
+# The references: CBLAS and LAPACKE. Kobalt::blas_lapack is an imported target of the
+# directory that first included KobaltDependencies.cmake (include_guard(GLOBAL) keeps a
+# second include from defining it here), so fall back to the cached find results.
+if(TARGET Kobalt::blas_lapack)
+  set(kobalt_reference_libs Kobalt::blas_lapack)
+else()
+  add_library(kobalt_test_reference INTERFACE)
+  target_include_directories(kobalt_test_reference INTERFACE
+    ${KOBALT_CBLAS_INCLUDE_DIR} ${KOBALT_LAPACKE_INCLUDE_DIR})
+  target_link_libraries(kobalt_test_reference INTERFACE
+    ${KOBALT_LAPACKE_LIBRARY} ${KOBALT_OPENBLAS_LIBRARY})
+  set(kobalt_reference_libs kobalt_test_reference)
+endif()
+
+foreach(routine IN LISTS KOBALT_CORRECTNESS_ROUTINES)
+  set(src ${CMAKE_CURRENT_SOURCE_DIR}/test_${routine}.cpp)
+  if(NOT EXISTS ${src})
+    continue()
+  endif()
+  set(exe test_${routine})
+  add_executable(${exe} ${src})
+  target_include_directories(${exe} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+  target_link_libraries(${exe} PRIVATE Kobalt::kobalt ${kobalt_reference_libs} PkgConfig::CMOCKA)
+  target_compile_options(${exe} PRIVATE -Wall -Wextra)
+  foreach(variant default vendor small)
+    set(name correctness_${routine}_${variant})
+    add_test(NAME ${name} COMMAND ${exe})
+    # Passive OpenMP waiting: on a loaded 2-core CI machine spinning worker threads
+    # slow these call-heavy tests (thousands of tiny calls) by an order of magnitude.
+    set(env "${KOBALT_TEST_ENV}" "OMP_WAIT_POLICY=PASSIVE")
+    if(NOT variant STREQUAL "default")
+      list(APPEND env ${kobalt_env_${variant}})
+    endif()
+    set_tests_properties(${name} PROPERTIES
+      ENVIRONMENT "${env}"
+      LABELS "correctness;correctness_${variant}"
+      TIMEOUT 300)
+  endforeach()
+endforeach()

@@ -1,0 +1,219 @@
+/*
+ * test_getrs.cpp -- correctness of kobalt_{s,d}getrs_{strided,batched}:
+ * B_i = op(A_i)^{-1} B_i from getrf's factors (LAPACKE_?getrf per item), and from
+ * unpivoted factors with ipiv == NULL.
+ *
+ * Check: per column, ||op(A) x - b||_1 / (n eps ||op(A)||_1 ||x||_1) < 30 with the original
+ * A; factors and ipiv unchanged; padding of B untouched. LAPACKE_?getrs's residual is
+ * printed on failure.
+ */
+#include "common/kt_lu.hpp"
+#include "common/kt_test.hpp"
+
+using namespace kt;
+
+namespace {
+
+struct GetrsCase {
+    kobalt_layout layout = KOBALT_COL_MAJOR;
+    kobalt_op trans = KOBALT_NO_TRANS;
+    kobalt_int n = 1, nrhs = 1, batch = 1;
+    Form form = Form::Strided;
+    kobalt_int lda_x = 0, ldb_x = 0, sa_x = 0, sb_x = 0, sp_x = 0;
+    bool shared_a = false; /* strideA = strideIpiv = 0: one factorization for every item */
+    bool no_pivot = false;
+};
+
+template <class T> void run_getrs(const GetrsCase &c, Rng &rng)
+{
+    set_case("%sgetrs_%s %s trans=%s n=%ld nrhs=%ld batch=%ld ldx=%ld,%ld stridex=%ld,%ld,%ld shared=%d ipiv=%s",
+             type_name<T>(), form_name(c.form), layout_name(c.layout), op_name(c.trans), (long)c.n, (long)c.nrhs,
+             (long)c.batch, (long)c.lda_x, (long)c.ldb_x, (long)c.sa_x, (long)c.sb_x, (long)c.sp_x, c.shared_a,
+             c.no_pivot ? "NULL" : "array");
+    const bool rev = c.form == Form::Batched;
+    MatBatch<T> A(c.layout, c.n, c.n, c.batch, c.lda_x, c.sa_x, c.shared_a, rev);
+    A.fill_random(rng);
+    if (c.no_pivot)
+        for (kobalt_int i = 0; i < c.batch; i++) make_dominant(A, i);
+    const MatBatch<T> A0 = A;
+    IntBatch ipiv(c.n, c.batch, c.sp_x, c.shared_a);
+    const kobalt_int distinct = c.shared_a ? std::min<kobalt_int>(c.batch, 1) : c.batch;
+    for (kobalt_int i = 0; i < distinct; i++) {
+        if (c.no_pivot) {
+            lu_nopivot(A, i);
+        } else {
+            int info = ref::getrf(c.layout, (int)c.n, (int)c.n, A.item(i), (int)A.ld, &ipiv.at(i, 0));
+            KT_CHECK(info == 0, "test setup: LAPACK getrf info %d on item %ld", info, (long)i);
+        }
+    }
+    MatBatch<T> B(c.layout, c.n, c.nrhs, c.batch, c.ldb_x, c.sb_x, false, rev);
+    B.fill_random(rng);
+    const MatBatch<T> B0 = B;
+    const std::vector<T> f0 = A.buf;
+    const std::vector<int> p0 = ipiv.buf;
+    const int *pp = c.no_pivot ? nullptr : ipiv.base();
+
+    if (c.form == Form::Strided) {
+        KT_CHECK_STATUS(kb::getrs_strided(c.layout, c.trans, c.n, c.nrhs, A.base(), A.ld, A.stride, pp,
+                                          ipiv.stride, B.base(), B.ld, B.stride, c.batch));
+    } else {
+        auto pa = A.cptrs();
+        auto pb = B.ptrs();
+        KT_CHECK_STATUS(kb::getrs_batched(c.layout, c.trans, c.n, c.nrhs, pa.data(), A.ld, pp, ipiv.stride,
+                                          pb.data(), B.ld, c.batch));
+    }
+    A.check_unchanged(f0, "A (factors)");
+    ipiv.check_unchanged(p0, "ipiv");
+    B.check_padding("B");
+    for (kobalt_int i = 0; i < c.batch; i++) {
+        Dense M = op(to_dense(A0, i), c.trans);
+        double res = solve_residual(M, to_dense(B, i), to_dense(B0, i), eps<T>());
+        if (!(res < kThreshold)) {
+            double rres = -1;
+            if (!c.no_pivot) {
+                MatBatch<T> R = B0;
+                ref::getrs(c.layout, c.trans, (int)c.n, (int)c.nrhs, A.item(i), (int)A.ld, &ipiv.at(i, 0),
+                           R.item(i), (int)R.ld);
+                rres = solve_residual(M, to_dense(R, i), to_dense(B0, i), eps<T>());
+            }
+            KT_CHECK(false, "item %ld: scaled residual %g (LAPACK getrs: %g)", (long)i, res, rres);
+        }
+    }
+}
+
+template <class T> void sweep(void **)
+{
+    Rng rng(51);
+    int idx = 0;
+    for (kobalt_int s : kSizes)
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_op t : kOps)
+                for (Form f : kForms)
+                    for (int v = 0; v < 2; v++) {
+                        GetrsCase c;
+                        c.layout = l; c.trans = t; c.form = f; c.n = s;
+                        static const kobalt_int rhs[] = {1, 2, 3, 5, -1};
+                        c.nrhs = rhs[idx % 5] < 0 ? s : rhs[idx % 5];
+                        c.batch = s <= 33 ? 3 : 2;
+                        c.lda_x = idx % 3; c.ldb_x = (idx / 2) % 2; c.sa_x = idx % 2 ? 4 : 0;
+                        c.sb_x = (idx / 3) % 3; c.sp_x = idx % 2;
+                        c.no_pivot = v == 1;
+                        run_getrs<T>(c, rng);
+                        idx++;
+                    }
+    finish();
+}
+
+template <class T> void rhs_shapes(void **)
+{
+    static const kobalt_int shapes[][2] = {{1, 7}, {7, 1}, {4, 16}, {16, 4}, {17, 3}, {3, 33},
+                                           {33, 9}, {9, 64}, {64, 100}, {100, 64}, {5, 0}, {0, 5}};
+    Rng rng(52);
+    int idx = 0;
+    for (auto &sh : shapes)
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_op t : kOps)
+                for (Form f : kForms) {
+                    GetrsCase c;
+                    c.layout = l; c.trans = t; c.form = f; c.n = sh[0]; c.nrhs = sh[1];
+                    c.batch = 2; c.ldb_x = idx % 2; c.sb_x = idx % 3;
+                    c.no_pivot = idx % 4 == 3;
+                    run_getrs<T>(c, rng);
+                    idx++;
+                }
+    finish();
+}
+
+template <class T> void padding_and_shared(void **)
+{
+    Rng rng(53);
+    static const kobalt_int sizes[] = {1, 3, 8, 9, 17, 33, 64};
+    int idx = 0;
+    for (kobalt_int s : sizes)
+        for (kobalt_layout l : kLayouts)
+            for (Form f : kForms)
+                for (int v = 0; v < 4; v++) {
+                    GetrsCase c;
+                    c.layout = l; c.form = f; c.n = s; c.nrhs = 3; c.batch = 4;
+                    c.trans = kOps[idx % 3];
+                    c.lda_x = 5; c.ldb_x = 4; c.sa_x = 11; c.sb_x = 9; c.sp_x = 3;
+                    c.shared_a = v & 1; c.no_pivot = v & 2;
+                    run_getrs<T>(c, rng);
+                    idx++;
+                }
+    finish();
+}
+
+template <class T> void batch_counts(void **)
+{
+    Rng rng(54);
+    static const kobalt_int sizes[] = {1, 2, 3, 4, 5, 8};
+    static const kobalt_int batches[] = {1, 3, 4099};
+    int idx = 0;
+    for (kobalt_int s : sizes)
+        for (kobalt_int nb : batches)
+            for (kobalt_layout l : kLayouts)
+                for (Form f : kForms) {
+                    GetrsCase c;
+                    c.layout = l; c.form = f; c.n = s; c.nrhs = 1 + idx % 2; c.batch = nb;
+                    c.trans = kOps[idx % 3]; c.no_pivot = idx % 4 == 3; c.shared_a = idx % 5 == 0;
+                    run_getrs<T>(c, rng);
+                    idx++;
+                }
+    set_case("%sgetrs batch 0 with NULL pointers", type_name<T>());
+    KT_CHECK_STATUS(kb::getrs_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, 4, 2, (const T *)nullptr, 4, 16, nullptr,
+                                      4, (T *)nullptr, 4, 8, 0));
+    KT_CHECK_STATUS(kb::getrs_batched(KOBALT_ROW_MAJOR, KOBALT_TRANS, 4, 2, (const T *const *)nullptr, 4, nullptr,
+                                      4, (T *const *)nullptr, 2, 0));
+    for (Form f : kForms) {
+        set_case("%sgetrs_%s batch 0 with buffers touches nothing", type_name<T>(), form_name(f));
+        MatBatch<T> A(KOBALT_COL_MAJOR, 3, 3, 1), B(KOBALT_COL_MAJOR, 3, 2, 1);
+        A.fill_random(rng); B.fill_random(rng);
+        IntBatch ipiv(3, 1);
+        for (int j = 0; j < 3; j++) ipiv.at(0, j) = j + 1;
+        const std::vector<T> b0 = B.buf;
+        if (f == Form::Strided) {
+            KT_CHECK_STATUS(kb::getrs_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, 3, 2, A.base(), 3, 9, ipiv.base(), 3,
+                                              B.base(), 3, 6, 0));
+        } else {
+            auto pa = A.cptrs();
+            auto pb = B.ptrs();
+            KT_CHECK_STATUS(kb::getrs_batched(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, 3, 2, pa.data(), 3, ipiv.base(), 3,
+                                              pb.data(), 3, 0));
+        }
+        B.check_unchanged(b0, "B");
+    }
+    finish();
+}
+
+/* Items above the backend's "few large items" size (256), batch 1 and 2. */
+template <class T> void large_items(void **)
+{
+    Rng rng(55);
+    int idx = 0;
+    for (kobalt_int nb : {1, 2})
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_op t : kOps)
+                for (Form f : kForms) {
+                    GetrsCase c;
+                    c.layout = l; c.trans = t; c.form = f; c.n = 300; c.nrhs = 1 + idx % 3; c.batch = nb;
+                    c.no_pivot = idx % 4 == 3;
+                    run_getrs<T>(c, rng);
+                    idx++;
+                }
+    finish();
+}
+
+} // namespace
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sweep<double>),              cmocka_unit_test(sweep<float>),
+        cmocka_unit_test(rhs_shapes<double>),         cmocka_unit_test(rhs_shapes<float>),
+        cmocka_unit_test(padding_and_shared<double>), cmocka_unit_test(padding_and_shared<float>),
+        cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
+        cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
+    };
+    return cmocka_run_group_tests_name("getrs", tests, NULL, NULL);
+}

@@ -1,0 +1,186 @@
+/*
+ * test_trsv.cpp -- correctness of kobalt_{s,d}trsv_{strided,batched}:
+ * x_i = op(A_i)^{-1} x_i for triangular A_i, positive and negative increments.
+ *
+ * Check: ||op(T) x - b||_1 / (n eps ||op(T)||_1 ||x||_1) < 30 where T is the referenced
+ * triangle; the unreferenced triangle (and a unit diagonal) hold NaN, so reading them
+ * fails; A unchanged, padding of x (and the gaps of |incx| > 1) untouched; cblas_?trsv
+ * on the same item must agree to the same scaled measure.
+ */
+#include "common/kt_test.hpp"
+#include "common/kt_triangular.hpp"
+
+using namespace kt;
+
+namespace {
+
+const kobalt_uplo kUplos[] = {KOBALT_UPPER, KOBALT_LOWER};
+const kobalt_diag kDiags[] = {KOBALT_NON_UNIT, KOBALT_UNIT};
+
+struct TrsvCase {
+    kobalt_layout layout = KOBALT_COL_MAJOR;
+    kobalt_uplo uplo = KOBALT_UPPER;
+    kobalt_op trans = KOBALT_NO_TRANS;
+    kobalt_diag diag = KOBALT_NON_UNIT;
+    kobalt_int n = 1, incx = 1, batch = 1;
+    Form form = Form::Strided;
+    kobalt_int lda_x = 0, sa_x = 0, sx_x = 0;
+    bool shared_a = false;
+};
+
+template <class T> void run_trsv(const TrsvCase &c, Rng &rng)
+{
+    set_case("%strsv_%s %s uplo=%s trans=%s diag=%s n=%ld incx=%ld batch=%ld ldx=%ld stridex=%ld,%ld "
+             "shared=%d",
+             type_name<T>(), form_name(c.form), layout_name(c.layout), c.uplo == KOBALT_UPPER ? "U" : "L",
+             op_name(c.trans), c.diag == KOBALT_UNIT ? "U" : "N", (long)c.n, (long)c.incx, (long)c.batch,
+             (long)c.lda_x, (long)c.sa_x, (long)c.sx_x, c.shared_a);
+    const bool rev = c.form == Form::Batched;
+    MatBatch<T> A(c.layout, c.n, c.n, c.batch, c.lda_x, c.sa_x, c.shared_a, rev);
+    VecBatch<T> x(c.n, c.incx, c.batch, c.sx_x, false, rev);
+    fill_triangular(A, c.uplo, c.diag, rng);
+    x.fill_random(rng);
+    const std::vector<T> a0 = A.buf;
+    const VecBatch<T> b = x;
+    VecBatch<T> r = x;
+    for (kobalt_int i = 0; i < c.batch; i++)
+        ref::trsv(c.layout, c.uplo, c.trans, c.diag, (int)c.n, A.item(i), (int)A.ld, r.item(i), (int)c.incx);
+
+    if (c.form == Form::Strided) {
+        KT_CHECK_STATUS(kb::trsv_strided(c.layout, c.uplo, c.trans, c.diag, c.n, A.base(), A.ld, A.stride,
+                                         x.base(), c.incx, x.stride, c.batch));
+    } else {
+        auto pa = A.cptrs();
+        auto px = x.ptrs();
+        KT_CHECK_STATUS(kb::trsv_batched(c.layout, c.uplo, c.trans, c.diag, c.n, pa.data(), A.ld, px.data(),
+                                         c.incx, c.batch));
+    }
+    A.check_unchanged(a0, "A");
+    x.check_padding("x");
+    for (kobalt_int i = 0; i < c.batch; i++) {
+        Dense M = op(triangle(to_dense(A, i), c.uplo, c.diag), c.trans);
+        double res = solve_residual(M, to_dense(x, i), to_dense(b, i), eps<T>());
+        if (!(res < kThreshold)) {
+            double res_ref = solve_residual(M, to_dense(r, i), to_dense(b, i), eps<T>());
+            KT_CHECK(false, "item %ld: scaled residual %g (cblas reference: %g)", (long)i, res, res_ref);
+        }
+    }
+}
+
+const kobalt_int kIncs[] = {1, 2, -1, -3, 1, 5};
+
+template <class T> void sweep(void **)
+{
+    Rng rng(21);
+    int idx = 0;
+    for (kobalt_int s : kSizes)
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_uplo u : kUplos)
+                for (kobalt_op t : kOps)
+                    for (kobalt_diag d : kDiags)
+                        for (Form f : kForms) {
+                            TrsvCase c;
+                            c.layout = l; c.uplo = u; c.trans = t; c.diag = d; c.form = f; c.n = s;
+                            c.incx = kIncs[idx % 6];
+                            c.batch = s <= 33 ? 3 : 2;
+                            c.lda_x = idx % 3; c.sa_x = idx % 2 ? 4 : 0; c.sx_x = (idx / 2) % 3;
+                            run_trsv<T>(c, rng);
+                            idx++;
+                        }
+    finish();
+}
+
+template <class T> void padding_and_shared(void **)
+{
+    Rng rng(22);
+    static const kobalt_int sizes[] = {1, 4, 9, 17, 33, 64};
+    int idx = 0;
+    for (kobalt_int s : sizes)
+        for (kobalt_layout l : kLayouts)
+            for (Form f : kForms)
+                for (int shared = 0; shared < 2; shared++)
+                    for (int v = 0; v < 2; v++) {
+                        TrsvCase c;
+                        c.layout = l; c.form = f; c.n = s; c.batch = 5;
+                        c.uplo = kUplos[idx % 2]; c.trans = kOps[idx % 3]; c.diag = kDiags[(idx / 2) % 2];
+                        c.incx = v ? -2 : 3;
+                        c.lda_x = 6; c.sa_x = 13; c.sx_x = 7; c.shared_a = shared;
+                        run_trsv<T>(c, rng);
+                        idx++;
+                    }
+    finish();
+}
+
+template <class T> void batch_counts(void **)
+{
+    Rng rng(23);
+    static const kobalt_int sizes[] = {1, 2, 3, 4, 5, 8};
+    static const kobalt_int batches[] = {1, 3, 4099};
+    int idx = 0;
+    for (kobalt_int s : sizes)
+        for (kobalt_int nb : batches)
+            for (kobalt_layout l : kLayouts)
+                for (Form f : kForms) {
+                    TrsvCase c;
+                    c.layout = l; c.form = f; c.n = s; c.batch = nb;
+                    c.uplo = kUplos[idx % 2]; c.trans = kOps[idx % 3]; c.diag = kDiags[(idx / 3) % 2];
+                    c.incx = kIncs[idx % 6]; c.shared_a = idx % 5 == 0;
+                    run_trsv<T>(c, rng);
+                    idx++;
+                }
+    set_case("%strsv batch 0 with NULL pointers", type_name<T>());
+    KT_CHECK_STATUS(kb::trsv_strided(KOBALT_COL_MAJOR, KOBALT_UPPER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, 4,
+                                     (const T *)nullptr, 4, 16, (T *)nullptr, 1, 4, 0));
+    KT_CHECK_STATUS(kb::trsv_batched(KOBALT_ROW_MAJOR, KOBALT_LOWER, KOBALT_TRANS, KOBALT_UNIT, 4,
+                                     (const T *const *)nullptr, 4, (T *const *)nullptr, 1, 0));
+    for (Form f : kForms) {
+        set_case("%strsv_%s batch 0 with buffers touches nothing", type_name<T>(), form_name(f));
+        MatBatch<T> A(KOBALT_COL_MAJOR, 3, 3, 1);
+        VecBatch<T> x(3, 1, 1);
+        fill_triangular(A, KOBALT_UPPER, KOBALT_NON_UNIT, rng);
+        x.fill_random(rng);
+        const std::vector<T> x0 = x.buf;
+        if (f == Form::Strided) {
+            KT_CHECK_STATUS(kb::trsv_strided(KOBALT_COL_MAJOR, KOBALT_UPPER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, 3,
+                                             A.base(), 3, 9, x.base(), 1, 3, 0));
+        } else {
+            auto pa = A.cptrs();
+            auto px = x.ptrs();
+            KT_CHECK_STATUS(kb::trsv_batched(KOBALT_COL_MAJOR, KOBALT_UPPER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, 3,
+                                             pa.data(), 3, px.data(), 1, 0));
+        }
+        x.check_unchanged(x0, "x");
+    }
+    finish();
+}
+
+/* Items above the backend's "few large items" size (256), batch 1 and 2. */
+template <class T> void large_items(void **)
+{
+    Rng rng(24);
+    int idx = 0;
+    for (kobalt_int nb : {1, 2})
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_uplo u : kUplos)
+                for (Form f : kForms) {
+                    TrsvCase c;
+                    c.layout = l; c.uplo = u; c.form = f; c.n = 300; c.batch = nb;
+                    c.trans = kOps[idx % 3]; c.diag = kDiags[(idx / 3) % 2]; c.incx = kIncs[idx % 6];
+                    run_trsv<T>(c, rng);
+                    idx++;
+                }
+    finish();
+}
+
+} // namespace
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sweep<double>),              cmocka_unit_test(sweep<float>),
+        cmocka_unit_test(padding_and_shared<double>), cmocka_unit_test(padding_and_shared<float>),
+        cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
+        cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
+    };
+    return cmocka_run_group_tests_name("trsv", tests, NULL, NULL);
+}

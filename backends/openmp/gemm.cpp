@@ -1,0 +1,68 @@
+// gemm.cpp -- C_i = alpha op(A_i) op(B_i) + beta C_i.
+#include "batch_access.hpp"
+#include "slots.hpp"
+#include "small_kernels.hpp"
+#include "vendor_kernels.hpp"
+
+namespace kobalt_openmp {
+namespace {
+
+// One template for both batch forms; layout and transposes are turned into strides
+// (small path) once, before the loop. beta == 0 never reads C and alpha == 0 never
+// reads A or B, on both paths (KokkosBatched and OpenBLAS both honour it).
+template <class T, class AItems, class BItems, class CItems>
+kobalt_status gemm(const char *routine, kobalt_layout layout, kobalt_op transa,
+                   kobalt_op transb, kobalt_int m, kobalt_int n, kobalt_int k, T alpha,
+                   AItems A, kobalt_int lda, BItems B, kobalt_int ldb, T beta, CItems C,
+                   kobalt_int ldc, kobalt_int batch) {
+    if (!fits_int32<T>(routine, {{"m", m}, {"n", n}, {"k", k}, {"lda", lda}, {"ldb", ldb},
+                                 {"ldc", ldc}}))
+        return KOBALT_NOT_SUPPORTED;
+    if (m == 0 || n == 0) return KOBALT_SUCCESS;
+    const Path path = choose_path(GEMM_SMALL_MAX, max3(m, n, k), max3(lda, ldb, ldc), batch);
+    if (path == Path::small) {
+        const Strides sa = op_strides(layout, transa, lda), sb = op_strides(layout, transb, ldb),
+                      sc = strides_of(layout, ldc);
+        for_each_item(batch, true, [&](kobalt_int i) {
+            small::gemm<T>(alpha, matrix_view<const T>(A[i], m, k, sa),
+                           matrix_view<const T>(B[i], k, n, sb), beta,
+                           matrix_view<T>(C[i], m, n, sc));
+        });
+    } else {
+        for_each_item(batch, path == Path::vendor, [&](kobalt_int i) {
+            vendor::gemm(layout, transa, transb, int(m), int(n), int(k), alpha, A[i], int(lda),
+                         B[i], int(ldb), beta, C[i], int(ldc));
+        });
+    }
+    return KOBALT_SUCCESS;
+}
+
+} // namespace
+
+template <class Real>
+kobalt_status gemm_strided(kobalt_layout layout, kobalt_op transa, kobalt_op transb,
+                           kobalt_int m, kobalt_int n, kobalt_int k, Real alpha, const Real *A,
+                           kobalt_int lda, kobalt_int strideA, const Real *B, kobalt_int ldb,
+                           kobalt_int strideB, Real beta, Real *C, kobalt_int ldc,
+                           kobalt_int strideC, kobalt_int batch) {
+    return gemm<Real>("gemm_strided", layout, transa, transb, m, n, k, alpha,
+                      StridedItems<const Real>{A, strideA}, lda,
+                      StridedItems<const Real>{B, strideB}, ldb, beta,
+                      StridedItems<Real>{C, strideC}, ldc, batch);
+}
+
+template <class Real>
+kobalt_status gemm_batched(kobalt_layout layout, kobalt_op transa, kobalt_op transb,
+                           kobalt_int m, kobalt_int n, kobalt_int k, Real alpha,
+                           const Real *const A[], kobalt_int lda, const Real *const B[],
+                           kobalt_int ldb, Real beta, Real *const C[], kobalt_int ldc,
+                           kobalt_int batch) {
+    return gemm<Real>("gemm_batched", layout, transa, transb, m, n, k, alpha,
+                      PointerItems<const Real>{A}, lda, PointerItems<const Real>{B}, ldb, beta,
+                      PointerItems<Real>{C}, ldc, batch);
+}
+
+} // namespace kobalt_openmp
+
+KOBALT_OPENMP_INSTANTIATE(gemm_strided)
+KOBALT_OPENMP_INSTANTIATE(gemm_batched)

@@ -1,0 +1,75 @@
+// getrf.cpp -- A_i = P_i L_i U_i, LAPACK semantics (ipiv == NULL: no pivoting).
+#include "batch_access.hpp"
+#include "slots.hpp"
+#include "small_kernels.hpp"
+#include "vendor_kernels.hpp"
+
+namespace kobalt_openmp {
+namespace {
+
+// info[i] is LAPACK's info for item i: 0, or j > 0 when U(j,j) is exactly zero (the
+// factorisation still completes). Row-major items give the same pivots and info as the
+// column-major call on the same logical matrix, on both paths. A NaN or Inf only
+// spreads through its own item. m == 0 or n == 0: info[i] = 0.
+template <class T, class AItems>
+kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kobalt_int n,
+                    AItems A, kobalt_int lda, int *ipiv, kobalt_int strideIpiv, int *info,
+                    kobalt_int batch) {
+    if (!fits_int32<T>(routine, {{"m", m}, {"n", n}, {"lda", lda}})) return KOBALT_NOT_SUPPORTED;
+    if (m == 0 || n == 0) {
+        for (kobalt_int i = 0; i < batch; ++i) info[i] = 0;
+        return KOBALT_SUCCESS;
+    }
+    const Path path = choose_path(GETRF_SMALL_MAX, m > n ? m : n, lda, batch);
+    if (path == Path::small) {
+        const Strides sa = strides_of(layout, lda);
+        for_each_item(batch, true, [&](kobalt_int i) {
+            info[i] = small::getrf<T>(matrix_view<T>(A[i], m, n, sa),
+                                      ipiv ? ipiv + i * strideIpiv : nullptr);
+        });
+        return KOBALT_SUCCESS;
+    }
+    int failed = 0; // a LAPACKE memory error in any item (row-major transposition buffer)
+    for_each_item(batch, path == Path::vendor, [&](kobalt_int i) {
+        int r;
+        if (ipiv)
+            r = vendor::getrf(layout, int(m), int(n), A[i], int(lda), ipiv + i * strideIpiv);
+        else
+            r = vendor::getrf_nopivot(layout, int(m), int(n), A[i], int(lda));
+        if (r < 0) {
+#pragma omp atomic write
+            failed = r;
+            r = 0;
+        }
+        info[i] = r;
+    });
+    if (failed) {
+        report(precision_letter<T>(), routine,
+               "LAPACKE could not allocate its row-major work copy (error %d)", failed);
+        return KOBALT_OUT_OF_MEMORY;
+    }
+    return KOBALT_SUCCESS;
+}
+
+} // namespace
+
+template <class Real>
+kobalt_status getrf_strided(kobalt_layout layout, kobalt_int m, kobalt_int n, Real *A,
+                            kobalt_int lda, kobalt_int strideA, int *ipiv, kobalt_int strideIpiv,
+                            int *info, kobalt_int batch) {
+    return getrf<Real>("getrf_strided", layout, m, n, StridedItems<Real>{A, strideA}, lda, ipiv,
+                       strideIpiv, info, batch);
+}
+
+template <class Real>
+kobalt_status getrf_batched(kobalt_layout layout, kobalt_int m, kobalt_int n, Real *const A[],
+                            kobalt_int lda, int *ipiv, kobalt_int strideIpiv, int *info,
+                            kobalt_int batch) {
+    return getrf<Real>("getrf_batched", layout, m, n, PointerItems<Real>{A}, lda, ipiv,
+                       strideIpiv, info, batch);
+}
+
+} // namespace kobalt_openmp
+
+KOBALT_OPENMP_INSTANTIATE(getrf_strided)
+KOBALT_OPENMP_INSTANTIATE(getrf_batched)

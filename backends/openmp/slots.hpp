@@ -1,0 +1,27 @@
+// slots.hpp -- the backend's implementation of every slot of kobalt_routines.def.
+//
+// Each routine is one function template over the real type, declared here from the
+// .def list (so a parameter list can never drift from the ABI), defined in its family's
+// .cpp (gemm.cpp, ...) and explicitly instantiated there for float and double.
+// plugin.cpp puts name<double> into slot d<name> and name<float> into s<name>.
+#ifndef KOBALT_OPENMP_SLOTS_HPP
+#define KOBALT_OPENMP_SLOTS_HPP
+
+#include "kobalt/kobalt_backend.h"
+
+namespace kobalt_openmp {
+
+#define KOBALT_ROUTINE(name, params, args, route) template <class Real> kobalt_status name params;
+#define KOBALT_T Real
+#include "kobalt/kobalt_routines.def"
+#undef KOBALT_T
+#undef KOBALT_ROUTINE
+
+} // namespace kobalt_openmp
+
+// Explicit instantiation of one slot template for both precisions.
+#define KOBALT_OPENMP_INSTANTIATE(fn)                                                        \
+    template decltype(kobalt_openmp::fn<double>) kobalt_openmp::fn<double>;                  \
+    template decltype(kobalt_openmp::fn<float>) kobalt_openmp::fn<float>;
+
+#endif

@@ -1,0 +1,25 @@
+// thresholds.cpp -- default values of the size thresholds (see docs/performance.md,
+// "Size thresholds of the openmp backend", for the measurements behind them).
+#include "thresholds.hpp"
+
+namespace kobalt_openmp {
+
+// value = the largest size that still takes the small (inlined KokkosBatched) path;
+// "size" is the largest dimension of one item (for gemm max(m, n, k), for the fused
+// call max(n, k, nrhs)).
+kobalt_threshold thresholds[THRESHOLD_COUNT] = {
+    {"GEMM_SMALL_MAX", "gemm: largest max(m,n,k) run by the inlined small kernel", 6},
+    {"GEMV_SMALL_MAX", "gemv: largest max(m,n) run by the inlined small kernel", 8},
+    {"TRSV_SMALL_MAX", "trsv: largest n run by the inlined small kernel", 32},
+    {"TRSM_SMALL_MAX", "trsm: largest max(m,n) run by the inlined small kernel", 24},
+    {"GETRF_SMALL_MAX", "getrf: largest max(m,n) run by the inlined small LU", 48},
+    {"GETRS_SMALL_MAX", "getrs: largest max(n,nrhs) run by the inlined small solve", 32},
+    {"GEMM_LU_TRSV_SMALL_MAX",
+     "gemm_lu_trsv: largest max(n,k,nrhs) run by the inlined fused kernel", 32},
+    {"FEW_ITEMS_LARGE_MIN",
+     "smallest item size for which a batch with fewer items than OpenMP threads runs one "
+     "item at a time through multithreaded OpenBLAS",
+     256},
+};
+
+} // namespace kobalt_openmp

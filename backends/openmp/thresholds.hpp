@@ -1,0 +1,35 @@
+// thresholds.hpp -- the size thresholds of the openmp backend, kept as data.
+//
+// The table exports kobalt_openmp::thresholds; the core may overwrite each value from
+// the environment (KOBALT_OPENMP_<NAME>, then KOBALT_<NAME>) after init() and before
+// the first call. Kernels therefore read the value at call time through threshold();
+// no size constant appears anywhere else in the backend.
+#ifndef KOBALT_OPENMP_THRESHOLDS_HPP
+#define KOBALT_OPENMP_THRESHOLDS_HPP
+
+#include <cstddef>
+
+#include "kobalt/kobalt_backend.h"
+
+namespace kobalt_openmp {
+
+// Index of each threshold in the exported array (same order as thresholds.cpp).
+enum ThresholdId : int {
+    GEMM_SMALL_MAX,
+    GEMV_SMALL_MAX,
+    TRSV_SMALL_MAX,
+    TRSM_SMALL_MAX,
+    GETRF_SMALL_MAX,
+    GETRS_SMALL_MAX,
+    GEMM_LU_TRSV_SMALL_MAX,
+    FEW_ITEMS_LARGE_MIN,
+    THRESHOLD_COUNT
+};
+
+extern kobalt_threshold thresholds[THRESHOLD_COUNT];
+
+inline kobalt_int threshold(ThresholdId id) { return thresholds[id].value; }
+
+} // namespace kobalt_openmp
+
+#endif

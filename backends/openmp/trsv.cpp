@@ -1,0 +1,70 @@
+// trsv.cpp -- x_i = op(A_i)^{-1} x_i, A_i triangular.
+#include "batch_access.hpp"
+#include "slots.hpp"
+#include "small_kernels.hpp"
+#include "vendor_kernels.hpp"
+
+namespace kobalt_openmp {
+namespace {
+
+// Small path: op(A) is a view of A with swapped strides, and the transpose of a lower
+// triangle is upper, so only Lower/Upper x Unit/NonUnit NoTranspose kernels exist; the
+// choice is made once per call. Negative increments go to CBLAS (BLAS semantics).
+template <bool Lower, bool Unit, class T, class AItems, class XItems>
+void trsv_small(kobalt_int n, AItems A, Strides sa, XItems x, kobalt_int incx,
+                kobalt_int batch) {
+    for_each_item(batch, true, [&](kobalt_int i) {
+        small::trsv<Lower, Unit, T>(matrix_view<const T>(A[i], n, n, sa),
+                                    vector_view<T>(x[i], n, incx));
+    });
+}
+
+template <class T, class AItems, class XItems>
+kobalt_status trsv(const char *routine, kobalt_layout layout, kobalt_uplo uplo, kobalt_op trans,
+                   kobalt_diag diag, kobalt_int n, AItems A, kobalt_int lda, XItems x,
+                   kobalt_int incx, kobalt_int batch) {
+    if (!fits_int32<T>(routine, {{"n", n}, {"lda", lda}, {"incx", incx}}))
+        return KOBALT_NOT_SUPPORTED;
+    if (n == 0) return KOBALT_SUCCESS;
+    const Path path =
+        choose_path(TRSV_SMALL_MAX, n, lda > incx ? lda : incx, batch, incx > 0);
+    if (path == Path::small) {
+        const Strides sa = op_strides(layout, trans, lda);
+        const bool lower = (uplo == KOBALT_LOWER) == (trans == KOBALT_NO_TRANS);
+        const bool unit = diag == KOBALT_UNIT;
+        if (lower && unit) trsv_small<true, true, T>(n, A, sa, x, incx, batch);
+        else if (lower) trsv_small<true, false, T>(n, A, sa, x, incx, batch);
+        else if (unit) trsv_small<false, true, T>(n, A, sa, x, incx, batch);
+        else trsv_small<false, false, T>(n, A, sa, x, incx, batch);
+    } else {
+        for_each_item(batch, path == Path::vendor, [&](kobalt_int i) {
+            vendor::trsv(layout, uplo, trans, diag, int(n), A[i], int(lda), x[i], int(incx));
+        });
+    }
+    return KOBALT_SUCCESS;
+}
+
+} // namespace
+
+template <class Real>
+kobalt_status trsv_strided(kobalt_layout layout, kobalt_uplo uplo, kobalt_op trans,
+                           kobalt_diag diag, kobalt_int n, const Real *A, kobalt_int lda,
+                           kobalt_int strideA, Real *x, kobalt_int incx, kobalt_int stridex,
+                           kobalt_int batch) {
+    return trsv<Real>("trsv_strided", layout, uplo, trans, diag, n,
+                      StridedItems<const Real>{A, strideA}, lda, StridedItems<Real>{x, stridex},
+                      incx, batch);
+}
+
+template <class Real>
+kobalt_status trsv_batched(kobalt_layout layout, kobalt_uplo uplo, kobalt_op trans,
+                           kobalt_diag diag, kobalt_int n, const Real *const A[],
+                           kobalt_int lda, Real *const x[], kobalt_int incx, kobalt_int batch) {
+    return trsv<Real>("trsv_batched", layout, uplo, trans, diag, n, PointerItems<const Real>{A},
+                      lda, PointerItems<Real>{x}, incx, batch);
+}
+
+} // namespace kobalt_openmp
+
+KOBALT_OPENMP_INSTANTIATE(trsv_strided)
+KOBALT_OPENMP_INSTANTIATE(trsv_batched)

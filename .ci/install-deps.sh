@@ -14,6 +14,8 @@ packages=(
   libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev
   libopenblas-openmp-dev liblapacke-dev
   libcmocka-dev
+  gfortran
+  python3 python3-numpy python3-pytest python3-setuptools python3-pip
 )
 
 say() { printf 'install-deps: %s\n' "$*"; }

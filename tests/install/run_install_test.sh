@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run_install_test.sh -- install a Kobalt build tree into a temporary prefix and build
-# and run two consumers against the installed copy only: one through pkg-config, one
-# through find_package(Kobalt). Needs no network.
+# and run the plain C program examples/batched_solve.c against the installed copy only,
+# three ways: through pkg-config, through find_package(Kobalt), and with no link-time
+# dependency by dlopen of the SONAME (as a framework does). Needs no network.
 #
 #   run_install_test.sh BUILD_DIR SOURCE_DIR [CMAKE [CC [GENERATOR [MAKE_PROGRAM [LIBDIR [VERSION]]]]]]
 #
@@ -91,7 +92,7 @@ cflags=$(pkg-config --cflags kobalt)
 libs=$(pkg-config --libs kobalt)
 echo "pkg-config --cflags --libs kobalt: $cflags $libs"
 # shellcheck disable=SC2086 # word splitting of the flags is intended
-"$cc" -std=c11 -Wall -Wextra -Werror -o "$tmp/consumer-pc" "$src/tests/install/consumer.c" \
+"$cc" -std=c11 -Wall -Wextra -Werror -o "$tmp/consumer-pc" "$src/examples/batched_solve.c" \
   $cflags $libs -lm
 unset PKG_CONFIG_PATH
 
@@ -104,6 +105,16 @@ fi
 
 step "run it with KOBALT_PLUGIN_PATH set but empty (no plugins)"
 LD_LIBRARY_PATH=$libdir KOBALT_PLUGIN_PATH='' "$tmp/consumer-pc" --no-backend
+
+step "dlopen consumer: no link-time dependency, libkobalt.so.0 opened by SONAME"
+# shellcheck disable=SC2086 # word splitting of the flags is intended
+"$cc" -std=c11 -Wall -Wextra -Werror -DKOBALT_EXAMPLE_DLOPEN -o "$tmp/consumer-dlopen" \
+  "$src/examples/batched_solve.c" $cflags -ldl -lm
+if command -v readelf >/dev/null && readelf -d "$tmp/consumer-dlopen" | grep -q 'NEEDED.*libkobalt'; then
+  die "the dlopen consumer links libkobalt at build time"
+fi
+LD_LIBRARY_PATH=$libdir "$tmp/consumer-dlopen"
+LD_LIBRARY_PATH=$libdir KOBALT_PLUGIN_PATH='' "$tmp/consumer-dlopen" --no-backend
 
 step "CMake consumer: find_package(Kobalt) with CMAKE_PREFIX_PATH=$prefix"
 gen_args=()

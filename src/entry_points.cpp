@@ -1,11 +1,14 @@
 // entry_points.cpp -- the exported kobalt_* routines, expanded from kobalt_routines.def.
 //
 // Every entry point does the same four things, in this order:
-//   1. route: find the backend that owns the memory of the call's first data pointer;
+//   1. route: find the backend that owns the memory of the call's data pointers (a call
+//      whose pointers lie in different memory spaces is refused);
 //   2. validate every argument once (pointer arrays and pivots are inspected only when
 //      that memory is readable from the host);
 //   3. succeed at once on an empty batch, touching nothing;
 //   4. call the backend's slot, or report that there is none.
+#include <string>
+
 #include "error.hpp"
 #include "kobalt/kobalt.h"
 #include "registry.hpp"
@@ -21,6 +24,25 @@ kobalt_status no_backend(const char *fn) {
     return KOBALT_NO_BACKEND;
 }
 
+// names: the route list as text ("C, A, B"); returns the name at position i.
+std::string nth_name(const char *names, int i) {
+    std::string all(names);
+    size_t start = 0;
+    for (int k = 0; k < i; ++k) start = all.find(',', start) + 1;
+    size_t end = all.find(',', start);
+    std::string name = all.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    name.erase(0, name.find_first_not_of(" ()"));
+    name.erase(name.find_last_not_of(" ()") + 1);
+    return name;
+}
+
+kobalt_status mixed_spaces(const char *fn, const char *names, const Route &r) {
+    set_error("%s: %s and %s live in different memory spaces; all pointers of one call must be "
+              "in one space (host or one device backend's)",
+              fn, nth_name(names, r.first).c_str(), nth_name(names, r.second).c_str());
+    return KOBALT_INVALID_ARGUMENT;
+}
+
 kobalt_status not_provided(const char *fn, const Backend &backend) {
     set_error("%s: the '%s' backend does not provide this routine", fn, backend.table.name);
     return KOBALT_NOT_SUPPORTED;
@@ -32,7 +54,9 @@ kobalt_status not_provided(const char *fn, const Backend &backend) {
 #define KOBALT_ROUTINE(name, params, args, pointers)                                                    \
     extern "C" kobalt_status KOBALT_NAME(name) params {                                              \
         static const char fn[] = KOBALT_STRINGIFY(KOBALT_NAME(name));                                \
-        const kobalt::Backend *backend = kobalt::route({KOBALT_UNPAREN pointers});                      \
+        const kobalt::Route where = kobalt::route({KOBALT_UNPAREN pointers});                        \
+        if (where.mixed()) return kobalt::mixed_spaces(fn, #pointers, where);                        \
+        const kobalt::Backend *backend = where.backend;                                              \
         const bool readable = backend && backend->table.host_accessible;                             \
         kobalt_status status = kobalt::validate::name<KOBALT_T>(fn, readable, KOBALT_UNPAREN args);  \
         if (status != KOBALT_SUCCESS || batch == 0) return status;                                   \

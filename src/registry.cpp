@@ -151,8 +151,8 @@ void record_error_from_backend(const char *fmt, ...) {
     set_error("%s", message);
 }
 
-const kobalt_core_services services = {
-    KOBALT_BACKEND_ABI_VERSION, sizeof(kobalt_core_services), record_error_from_backend, 0};
+const kobalt_core_services services = {KOBALT_BACKEND_ABI_VERSION, sizeof(kobalt_core_services),
+                                       record_error_from_backend, 0, current_cuda_stream};
 
 void try_load(const std::string &path, const kobalt_core_services &core) {
     const std::string file_name = name_from_file(path);
@@ -227,23 +227,41 @@ const Backend *backend(int i) {
     return i >= 0 && i < static_cast<int>(all.size()) ? &all[static_cast<size_t>(i)] : nullptr;
 }
 
-const Backend *route(std::initializer_list<const void *> pointers) {
-    const void *probe = nullptr;
-    for (const void *p : pointers)
-        if (p) {
-            probe = p;
-            break;
-        }
+namespace {
+// The backend claiming ptr most strongly (the first loaded wins a tie), or NULL.
+const Backend *owner(const void *ptr) {
     const Backend *best = nullptr;
     int best_claim = KOBALT_CLAIM_NONE;
     for (const Backend &b : backends()) {
-        int claim = b.table.claim(probe);
+        int claim = b.table.claim(ptr);
         if (claim > best_claim) {
             best = &b;
             best_claim = claim;
         }
     }
     return best;
+}
+}  // namespace
+
+Route route(std::initializer_list<const void *> pointers) {
+    Route r;
+    int i = 0;
+    for (const void *p : pointers) {
+        if (p) {
+            const Backend *b = owner(p);
+            if (r.first < 0) {
+                r.first = i;
+                r.backend = b;
+            } else if (b != r.backend) {
+                r.second = i;
+                r.backend = nullptr;
+                return r;
+            }
+        }
+        ++i;
+    }
+    if (r.first < 0) r.backend = owner(nullptr);  // nothing to look at: the host's fallback
+    return r;
 }
 
 }  // namespace kobalt

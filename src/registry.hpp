@@ -16,8 +16,18 @@ struct Backend {
 int backend_count();
 const Backend *backend(int i);
 
-// The backend that owns the memory of the first non-NULL pointer, or NULL when none
-// does (no backend loaded, or a space no loaded backend can reach).
-const Backend *route(std::initializer_list<const void *> pointers);
+// Where a call runs: the backend that claims the memory of its non-NULL pointers most
+// strongly (NULL when none can reach it). When two pointers are claimed by different
+// backends, the call mixes memory spaces: first and second are their positions in the
+// list and backend is NULL.
+struct Route {
+    const Backend *backend = nullptr;
+    int first = -1, second = -1;
+    bool mixed() const { return second >= 0; }
+};
+Route route(std::initializer_list<const void *> pointers);
+
+// This thread's stream for asynchronous backends (kobalt_set_cuda_stream).
+void *current_cuda_stream();
 
 }  // namespace kobalt

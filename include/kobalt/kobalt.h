@@ -64,6 +64,16 @@ KOBALT_API int kobalt_backend_count(void);
 /* Name of backend i ("openmp", ...), or NULL when i is out of range. */
 KOBALT_API const char *kobalt_backend_name(int i);
 
+/* Asynchronous backends (CUDA). Calls on device memory are queued on the calling
+ * thread's stream and return without waiting, as in cuBLAS. The stream is a
+ * cudaStream_t passed as void* so that this header needs no CUDA header; NULL (the
+ * default) is the legacy default stream. Per thread; never fails. */
+KOBALT_API kobalt_status kobalt_set_cuda_stream(void *stream);
+KOBALT_API void *kobalt_get_cuda_stream(void);
+/* Wait until every call this thread queued on any backend has finished. A backend
+ * error raised while the work ran (a CUDA fault) is returned here. */
+KOBALT_API kobalt_status kobalt_synchronize(void);
+
 #define KOBALT_ROUTINE(name, params, args, route) KOBALT_API kobalt_status KOBALT_NAME(name) params;
 #define KOBALT_T double
 #define KOBALT_P d

@@ -52,6 +52,8 @@ typedef struct kobalt_core_services {
     void (*set_error)(const char *fmt, ...);
     /* Nonzero when KOBALT_VERBOSE=1. */
     int verbose;
+    /* The calling thread's stream from kobalt_set_cuda_stream (NULL: default stream). */
+    void *(*cuda_stream)(void);
 } kobalt_core_services;
 
 typedef struct kobalt_backend_table {
@@ -69,6 +71,10 @@ typedef struct kobalt_backend_table {
 
     kobalt_threshold *thresholds;
     size_t threshold_count;
+
+    /* Wait for the calling thread's queued work (kobalt_synchronize); NULL when every
+     * call of this backend is synchronous. */
+    kobalt_status (*synchronize)(void);
 
     /* One slot per routine and precision, expanded from kobalt_routines.def. */
 #define KOBALT_ROUTINE(name, params, args, route) kobalt_status (*KOBALT_SLOT(name)) params;

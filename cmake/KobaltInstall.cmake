@@ -6,7 +6,7 @@
 # After `cmake --install <build> --prefix <p>`:
 #   <p>/<libdir>/libkobalt.so -> libkobalt.so.0 -> libkobalt.so.<version>
 #   <p>/<libdir>/libkobalt-<backend>.so
-#   <p>/include/kobalt/{kobalt.h,kobalt_backend.h,kobalt_expand.h,kobalt_routines.def}
+#   <p>/include/kobalt/{kobalt.h,kobalt_backend.h,kobalt_expand.h,kobalt_routines.def,kobalt_routines_all.def}
 #   <p>/<libdir>/pkgconfig/kobalt.pc
 #   <p>/<libdir>/cmake/Kobalt/{KobaltConfig,KobaltConfigVersion,KobaltTargets*}.cmake
 include_guard(GLOBAL)

@@ -65,14 +65,5 @@ kobalt_status not_provided(const char *fn, const Backend &backend) {
         return backend->table.KOBALT_SLOT(name) args;                                                \
     }
 
-#define KOBALT_T double
-#define KOBALT_P d
-#include "kobalt/kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
-#define KOBALT_T float
-#define KOBALT_P s
-#include "kobalt/kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
+#include "kobalt/kobalt_routines_all.def"
 #undef KOBALT_ROUTINE

@@ -32,16 +32,7 @@
 /* One test per routine and precision, from the list. */
 #define KOBALT_ROUTINE(name, params, args, route) \
     static void KOBALT_PASTE2(test_args_, KOBALT_NAME(name))(void **state);
-#define KOBALT_T double
-#define KOBALT_P d
-#include <kobalt/kobalt_routines.def>
-#undef KOBALT_T
-#undef KOBALT_P
-#define KOBALT_T float
-#define KOBALT_P s
-#include <kobalt/kobalt_routines.def>
-#undef KOBALT_T
-#undef KOBALT_P
+#include <kobalt/kobalt_routines_all.def>
 #undef KOBALT_ROUTINE
 
 /* Their definitions, once per precision. */
@@ -115,16 +106,7 @@ int main(int argc, char **argv)
     UNIT_TEST(KOBALT_PASTE2(test_args_, KOBALT_NAME(name))),
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_message_checker),
-#define KOBALT_T double
-#define KOBALT_P d
-#include <kobalt/kobalt_routines.def>
-#undef KOBALT_T
-#undef KOBALT_P
-#define KOBALT_T float
-#define KOBALT_P s
-#include <kobalt/kobalt_routines.def>
-#undef KOBALT_T
-#undef KOBALT_P
+#include <kobalt/kobalt_routines_all.def>
     };
 #undef KOBALT_ROUTINE
     return cmocka_run_group_tests_name("kobalt argument validation", tests, NULL, NULL);

@@ -75,16 +75,7 @@ KOBALT_API void *kobalt_get_cuda_stream(void);
 KOBALT_API kobalt_status kobalt_synchronize(void);
 
 #define KOBALT_ROUTINE(name, params, args, route) KOBALT_API kobalt_status KOBALT_NAME(name) params;
-#define KOBALT_T double
-#define KOBALT_P d
-#include "kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
-#define KOBALT_T float
-#define KOBALT_P s
-#include "kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
+#include "kobalt_routines_all.def"
 #undef KOBALT_ROUTINE
 
 #ifdef __cplusplus

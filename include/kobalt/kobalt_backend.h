@@ -78,16 +78,7 @@ typedef struct kobalt_backend_table {
 
     /* One slot per routine and precision, expanded from kobalt_routines.def. */
 #define KOBALT_ROUTINE(name, params, args, route) kobalt_status (*KOBALT_SLOT(name)) params;
-#define KOBALT_T double
-#define KOBALT_P d
-#include "kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
-#define KOBALT_T float
-#define KOBALT_P s
-#include "kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
+#include "kobalt_routines_all.def"
 #undef KOBALT_ROUTINE
 } kobalt_backend_table;
 

@@ -15,16 +15,7 @@
 namespace kb {
 #define KOBALT_ROUTINE(name, params, args, route)                                            \
     inline kobalt_status name params { return KOBALT_NAME(name) args; }
-#define KOBALT_T double
-#define KOBALT_P d
-#include "kobalt/kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
-#define KOBALT_T float
-#define KOBALT_P s
-#include "kobalt/kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
+#include "kobalt/kobalt_routines_all.def"
 #undef KOBALT_ROUTINE
 } // namespace kb
 

@@ -6,7 +6,16 @@
 # single-threaded, where the pthread flavour would oversubscribe the cores.
 include_guard(GLOBAL)
 
-find_package(OpenMP REQUIRED COMPONENTS CXX)
+# With KOBALT_WITH_OPENMP=AUTO (or OFF) missing host dependencies are not fatal:
+# KOBALT_HOST_DEPS_FOUND tells the includers (openmp backend, host tests) to skip.
+if(NOT DEFINED KOBALT_WITH_OPENMP)
+  set(KOBALT_WITH_OPENMP ON)
+endif()
+set(KOBALT_HOST_DEPS_FOUND FALSE CACHE INTERNAL "host deps of the openmp backend found")
+if(KOBALT_WITH_OPENMP STREQUAL "OFF")
+  return()
+endif()
+find_package(OpenMP COMPONENTS CXX)
 
 find_path(KOKKOS_INCLUDE_DIR Kokkos_Core.hpp
   PATHS /usr/include/trilinos /usr/local/include/trilinos
@@ -29,9 +38,13 @@ find_path(KOBALT_CBLAS_INCLUDE_DIR cblas.h
 find_library(KOBALT_LAPACKE_LIBRARY NAMES lapacke)
 find_path(KOBALT_LAPACKE_INCLUDE_DIR lapacke.h)
 
-foreach(var KOKKOS_INCLUDE_DIR KOKKOSKERNELS_INCLUDE_DIR KOKKOS_CORE_LIBRARY KOKKOS_KERNELS_LIBRARY
+foreach(var OpenMP_CXX_FOUND KOKKOS_INCLUDE_DIR KOKKOSKERNELS_INCLUDE_DIR KOKKOS_CORE_LIBRARY KOKKOS_KERNELS_LIBRARY
             KOBALT_OPENBLAS_LIBRARY KOBALT_CBLAS_INCLUDE_DIR KOBALT_LAPACKE_LIBRARY KOBALT_LAPACKE_INCLUDE_DIR)
-  if(NOT ${var})
+  if(NOT ${var} AND NOT KOBALT_WITH_OPENMP STREQUAL "ON")
+    message(STATUS "Kobalt: ${var} not found: the OpenMP backend and host tests are skipped "
+      "(KOBALT_WITH_OPENMP=AUTO)")
+    return()
+  elseif(NOT ${var})
     message(FATAL_ERROR "Kobalt: ${var} not found. On Debian 12 install: libtrilinos-kokkos-dev "
       "libtrilinos-kokkos-kernels-dev libopenblas-openmp-dev liblapacke-dev (see README.md)")
   endif()
@@ -49,3 +62,4 @@ if(NOT TARGET Kobalt::kokkos_kernels)
     INTERFACE_INCLUDE_DIRECTORIES "${KOBALT_CBLAS_INCLUDE_DIR};${KOBALT_LAPACKE_INCLUDE_DIR}"
     INTERFACE_LINK_LIBRARIES "${KOBALT_LAPACKE_LIBRARY};${KOBALT_OPENBLAS_LIBRARY}")
 endif()
+set(KOBALT_HOST_DEPS_FOUND TRUE CACHE INTERNAL "host deps of the openmp backend found")

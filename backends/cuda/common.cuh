@@ -1,0 +1,131 @@
+// common.cuh -- what the CUDA backend's slots share: the core's services, error
+// reporting, thresholds (data, overridable from the environment), per-thread library
+// handles, and the device-side views and per-item kernels (docs/cuda.md).
+#ifndef KOBALT_CUDA_COMMON_CUH
+#define KOBALT_CUDA_COMMON_CUH
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <cusolverDn.h>
+
+#include <cstdint>
+
+#include "kobalt/kobalt_backend.h"
+
+namespace kobalt_cuda {
+
+extern const kobalt_core_services *core;
+void report(char precision, const char *routine, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+template <class T> constexpr char precision_letter() { return sizeof(T) == 8 ? 'd' : 's'; }
+
+enum ThresholdId : int {
+    GEMM_SMALL_MAX,
+    GEMV_SMALL_MAX,
+    TRSV_SMALL_MAX,
+    TRSM_SMALL_MAX,
+    GETRF_SMALL_MAX,
+    GETRS_SMALL_MAX,
+    GEMM_LU_TRSV_SMALL_MAX,
+    FEW_ITEMS_MAX,
+    STAGE_BYTES_MAX,
+    THRESHOLD_COUNT
+};
+extern kobalt_threshold thresholds[THRESHOLD_COUNT];
+inline kobalt_int threshold(ThresholdId id) { return thresholds[id].value; }
+
+inline cudaStream_t stream() {
+    return core && core->cuda_stream ? static_cast<cudaStream_t>(core->cuda_stream()) : nullptr;
+}
+// This thread's handles, created on first use, bound to this thread's stream. NULL on failure.
+cublasHandle_t blas_handle();
+cusolverDnHandle_t solver_handle();
+int multiprocessors();
+
+// Error mapping after a launch or a library call.
+kobalt_status launch_status(char p, const char *routine);
+kobalt_status blas_status(char p, const char *routine, cublasStatus_t s, const char *what);
+kobalt_status solver_status(char p, const char *routine, cusolverStatus_t s, const char *what);
+
+using idx = long long;
+
+// ---- device views -----------------------------------------------------------------------
+template <class T> struct Mat {
+    T *p;
+    idx rs, cs;
+    __device__ __forceinline__ T &operator()(idx i, idx j) const { return p[i * rs + j * cs]; }
+    __device__ __forceinline__ Mat t() const { return Mat{p, cs, rs}; }
+};
+template <class T> struct Vec {
+    T *p;
+    idx inc;
+    __device__ __forceinline__ T &operator[](idx i) const { return p[i * inc]; }
+};
+
+// Item i of a batch operand: base + i*stride, or ptrs[i] (device pointer array).
+template <class T> struct Strided {
+    T *base;
+    idx stride;
+    __device__ __forceinline__ T *operator()(idx i) const { return base + i * stride; }
+};
+template <class T> struct Ptrs {
+    T *const *p;
+    __device__ __forceinline__ T *operator()(idx i) const { return p[i]; }
+};
+
+// A stored matrix operand: rows x cols as stored, its layout and whether the routine
+// uses its transpose. Knows its global view and its packed view in shared memory.
+struct MatDesc {
+    int rows = 0, cols = 0;
+    idx ld = 0;
+    bool col = true, trans = false;
+    int P = 0; // padded elements per item in shared memory (odd: no bank conflicts)
+    __host__ __device__ int inner() const { return col ? rows : cols; }
+    __host__ __device__ int outer() const { return col ? cols : rows; }
+    template <class T> __device__ Mat<T> global(T *p) const {
+        const idx rs = col ? 1 : ld, cs = col ? ld : 1;
+        return trans ? Mat<T>{p, cs, rs} : Mat<T>{p, rs, cs};
+    }
+    template <class T> __device__ Mat<T> shared(T *p) const {
+        const idx in = inner();
+        const idx rs = col ? 1 : in, cs = col ? in : 1;
+        return trans ? Mat<T>{p, cs, rs} : Mat<T>{p, rs, cs};
+    }
+};
+inline MatDesc mat_desc(kobalt_layout layout, kobalt_int rows, kobalt_int cols, kobalt_int ld,
+                        bool trans = false) {
+    MatDesc d;
+    d.rows = int(rows);
+    d.cols = int(cols);
+    d.ld = ld;
+    d.col = layout == KOBALT_COL_MAJOR;
+    d.trans = trans;
+    const long long e = (long long)rows * cols;
+    d.P = e == 0 ? 0 : int(e | 1);
+    return d;
+}
+struct VecDesc {
+    int len = 0;
+    idx inc = 1;
+    int P = 0;
+    __host__ __device__ int inner() const { return 1; }
+    __host__ __device__ int outer() const { return len; }
+    __host__ __device__ idx ld() const { return inc < 0 ? -inc : inc; }
+    template <class T> __device__ Vec<T> global(T *p) const {
+        return Vec<T>{p + (inc < 0 ? idx(len - 1) * (-inc) : 0), inc};
+    }
+    template <class T> __device__ Vec<T> shared(T *p) const {
+        return Vec<T>{p + (inc < 0 ? len - 1 : 0), inc < 0 ? -1 : 1};
+    }
+};
+inline VecDesc vec_desc(kobalt_int len, kobalt_int inc) {
+    VecDesc d;
+    d.len = int(len);
+    d.inc = inc;
+    d.P = len == 0 ? 0 : int(len | 1);
+    return d;
+}
+
+} // namespace kobalt_cuda
+
+#endif

@@ -1,0 +1,175 @@
+// plugin.cu -- the CUDA backend's table (the one exported symbol), its probe, the claim
+// of device memory, kobalt_synchronize, thresholds, error reporting and the handles.
+#include <cstdarg>
+#include <cstdio>
+
+#include "common.cuh"
+#include "slots.cuh"
+
+namespace kobalt_cuda {
+
+const kobalt_core_services *core = nullptr;
+
+// value = the largest item size that still takes Kobalt's own kernels; above it cuBLAS
+// or cuSOLVER runs the call where they can express it (docs/cuda.md).
+kobalt_threshold thresholds[THRESHOLD_COUNT] = {
+    {"GEMM_SMALL_MAX", "cuda gemm: largest max(m,n,k) run by Kobalt's own kernel", 6},
+    {"GEMV_SMALL_MAX", "cuda gemv: largest max(m,n) run by Kobalt's own kernel", 1 << 30},
+    {"TRSV_SMALL_MAX", "cuda trsv: largest n run by Kobalt's own kernel", 1 << 30},
+    {"TRSM_SMALL_MAX", "cuda trsm: largest max(m,n) run by Kobalt's own kernel", 32},
+    {"GETRF_SMALL_MAX", "cuda getrf: largest max(m,n) run by Kobalt's own kernel", 32},
+    {"GETRS_SMALL_MAX", "cuda getrs: largest max(n,nrhs) run by Kobalt's own kernel", 32},
+    {"GEMM_LU_TRSV_SMALL_MAX",
+     "cuda gemm_lu_trsv: largest max(n,k,nrhs) run by the one fused kernel", 1 << 30},
+    // 0 by default: cuSOLVER's getrf differs from dgetf2 on exactly singular and NaN
+    // items (seen on an H200, docs/cuda.md), so the loop is opt-in.
+    {"FEW_ITEMS_MAX",
+     "cuda getrf: largest batch that runs as a loop of single-matrix cuSOLVER calls "
+     "(column-major, pivoted, max(m,n) > GETRF_SMALL_MAX)",
+     0},
+    {"STAGE_BYTES_MAX",
+     "cuda: shared memory (bytes) a block may use to stage its items; 0 disables staging",
+     48 * 1024},
+};
+
+void report(char precision, const char *routine, const char *fmt, ...) {
+    if (!core || !core->set_error) return;
+    char message[512];
+    va_list ap;
+    va_start(ap, fmt);
+    std::vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    core->set_error("kobalt_%c%s: %s", precision, routine, message);
+}
+
+kobalt_status launch_status(char p, const char *routine) {
+    const cudaError_t e = cudaGetLastError();
+    if (e == cudaSuccess) return KOBALT_SUCCESS;
+    report(p, routine, "CUDA launch failed: %s", cudaGetErrorString(e));
+    return e == cudaErrorMemoryAllocation ? KOBALT_OUT_OF_MEMORY : KOBALT_BACKEND_ERROR;
+}
+kobalt_status blas_status(char p, const char *routine, cublasStatus_t s, const char *what) {
+    if (s == CUBLAS_STATUS_SUCCESS) return KOBALT_SUCCESS;
+    report(p, routine, "%s failed: %s", what, cublasGetStatusString(s));
+    return s == CUBLAS_STATUS_ALLOC_FAILED ? KOBALT_OUT_OF_MEMORY : KOBALT_BACKEND_ERROR;
+}
+kobalt_status solver_status(char p, const char *routine, cusolverStatus_t s, const char *what) {
+    if (s == CUSOLVER_STATUS_SUCCESS) return KOBALT_SUCCESS;
+    report(p, routine, "%s failed: cusolver status %d", what, int(s));
+    return s == CUSOLVER_STATUS_ALLOC_FAILED ? KOBALT_OUT_OF_MEMORY : KOBALT_BACKEND_ERROR;
+}
+
+namespace {
+struct Handles {
+    cublasHandle_t blas = nullptr;
+    cusolverDnHandle_t solver = nullptr;
+    ~Handles() {
+        // Thread exit: the context may already be gone at process exit; errors ignored.
+        if (blas) cublasDestroy(blas);
+        if (solver) cusolverDnDestroy(solver);
+    }
+};
+thread_local Handles handles;
+int sm_count = 0;
+} // namespace
+
+cublasHandle_t blas_handle() {
+    if (!handles.blas) {
+        if (cublasCreate(&handles.blas) != CUBLAS_STATUS_SUCCESS) {
+            handles.blas = nullptr;
+            return nullptr;
+        }
+        cublasSetPointerMode(handles.blas, CUBLAS_POINTER_MODE_HOST);
+    }
+    cublasSetStream(handles.blas, stream());
+    return handles.blas;
+}
+cusolverDnHandle_t solver_handle() {
+    if (!handles.solver) {
+        if (cusolverDnCreate(&handles.solver) != CUSOLVER_STATUS_SUCCESS) {
+            handles.solver = nullptr;
+            return nullptr;
+        }
+    }
+    cusolverDnSetStream(handles.solver, stream());
+    return handles.solver;
+}
+int multiprocessors() { return sm_count > 0 ? sm_count : 132; }
+
+namespace {
+
+int init(const kobalt_core_services *services, char *why, size_t why_size) {
+    core = services;
+    int count = 0;
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess) {
+        std::snprintf(why, why_size, "no usable CUDA driver or device (%s)", cudaGetErrorString(e));
+        cudaGetLastError();
+        return 1;
+    }
+    if (count == 0) {
+        std::snprintf(why, why_size, "no CUDA device found");
+        return 1;
+    }
+    int dev = 0;
+    cudaGetDevice(&dev);
+    cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, dev);
+    return 0;
+}
+
+// Device and managed memory are this backend's own; host (registered or not) is not.
+int claim(const void *ptr) {
+    if (!ptr) return KOBALT_CLAIM_NONE;
+    cudaPointerAttributes attr;
+    const cudaError_t e = cudaPointerGetAttributes(&attr, ptr);
+    if (e != cudaSuccess) {
+        cudaGetLastError(); // clear the error so that it does not leak into a later call
+        return KOBALT_CLAIM_NONE;
+    }
+    return attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged
+               ? KOBALT_CLAIM_OWNER
+               : KOBALT_CLAIM_NONE;
+}
+
+kobalt_status synchronize() {
+    const cudaError_t e = cudaStreamSynchronize(stream());
+    if (e == cudaSuccess) return KOBALT_SUCCESS;
+    if (core && core->set_error)
+        core->set_error("kobalt_synchronize: CUDA error on this thread's stream: %s",
+                        cudaGetErrorString(e));
+    return KOBALT_BACKEND_ERROR;
+}
+
+const kobalt_backend_table table = {
+    .abi_version = KOBALT_BACKEND_ABI_VERSION,
+    .struct_size = sizeof(kobalt_backend_table),
+    .name = "cuda",
+    .memory_space = "cuda device",
+    .host_accessible = 0,
+    .init = init,
+    .claim = claim,
+    .thresholds = thresholds,
+    .threshold_count = THRESHOLD_COUNT,
+    .synchronize = synchronize,
+#define KOBALT_ROUTINE(name, params, args, route) .KOBALT_SLOT(name) = name<KOBALT_T>,
+#define KOBALT_T double
+#define KOBALT_P d
+#include "kobalt/kobalt_routines.def"
+#undef KOBALT_T
+#undef KOBALT_P
+#define KOBALT_T float
+#define KOBALT_P s
+#include "kobalt/kobalt_routines.def"
+#undef KOBALT_T
+#undef KOBALT_P
+#undef KOBALT_ROUTINE
+};
+
+} // namespace
+} // namespace kobalt_cuda
+
+extern "C" __attribute__((visibility("default"))) const kobalt_backend_table *
+kobalt_backend_get_table(uint32_t core_abi_version) {
+    (void)core_abi_version;
+    return &kobalt_cuda::table;
+}

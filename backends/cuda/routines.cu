@@ -1,0 +1,673 @@
+// routines.cu -- the slots: dispatch (own kernels for small items, cuBLAS/cuSOLVER for
+// large ones), the batched kernels and their launch. Every kernel is a 1-D grid-stride
+// loop over the batch with 64-bit item indices; a block stages its items' operands
+// through shared memory (coalesced loads/stores), then one thread computes one item.
+#include <algorithm>
+
+#include "common.cuh"
+#include "items.cuh"
+#include "slots.cuh"
+
+namespace kobalt_cuda {
+namespace {
+
+// ---- staging ----------------------------------------------------------------------------
+// Copies the stored inner x outer block of `count` items, starting at item `first`, into
+// shared memory (P elements per item). Packed strided items make this one contiguous,
+// coalesced sweep.
+template <class T, class Acc>
+__device__ void stage_in(T *s, int P, Acc acc, idx first, int count, int inner, int outer, idx ld) {
+    const int io = inner * outer;
+    const int total = count * io;
+    for (int e = threadIdx.x; e < total; e += blockDim.x) {
+        const int t = e / io, rem = e - t * io, c = rem / inner, r = rem - c * inner;
+        s[t * P + rem] = acc(first + t)[r + idx(c) * ld];
+    }
+}
+template <class T, class Acc>
+__device__ void stage_out(const T *s, int P, Acc acc, idx first, int count, int inner, int outer,
+                          idx ld, const int *skip = nullptr) {
+    const int io = inner * outer;
+    const int total = count * io;
+    for (int e = threadIdx.x; e < total; e += blockDim.x) {
+        const int t = e / io, rem = e - t * io, c = rem / inner, r = rem - c * inner;
+        if (skip && skip[t]) continue;
+        acc(first + t)[r + idx(c) * ld] = s[t * P + rem];
+    }
+}
+template <class T, class Acc> __device__ void stage_in(T *s, const MatDesc &d, Acc a, idx f, int n) {
+    stage_in(s, d.P, a, f, n, d.inner(), d.outer(), d.ld);
+}
+template <class T, class Acc> __device__ void stage_in(T *s, const VecDesc &d, Acc a, idx f, int n) {
+    stage_in(s, d.P, a, f, n, 1, d.len, d.ld());
+}
+template <class T, class Acc>
+__device__ void stage_out(const T *s, const MatDesc &d, Acc a, idx f, int n, const int *skip = nullptr) {
+    stage_out(s, d.P, a, f, n, d.inner(), d.outer(), d.ld, skip);
+}
+template <class T, class Acc> __device__ void stage_out(const T *s, const VecDesc &d, Acc a, idx f, int n) {
+    stage_out(s, d.P, a, f, n, 1, d.len, d.ld());
+}
+
+struct Launch {
+    int threads = 128, blocks = 1, staged = 0;
+    size_t smem = 0;
+};
+// bytes: shared memory one item needs when staged.
+// reserve: static shared memory of the kernel, taken off the 48 KiB a block may use.
+Launch plan(idx batch, size_t bytes, idx reserve = 0) {
+    Launch L;
+    const idx limit = std::min<idx>(threshold(STAGE_BYTES_MAX), 48 * 1024 - reserve);
+    int ipb = 0;
+    if (bytes > 0 && limit > 0) {
+        const idx k = limit / idx(bytes);
+        ipb = k >= 256 ? 256 : int(k / 32) * 32;
+    }
+    if (ipb >= 32) {
+        L.threads = ipb;
+        L.staged = 1;
+        L.smem = size_t(ipb) * bytes;
+    }
+    const idx blocks = (batch + L.threads - 1) / L.threads;
+    const idx cap = idx(multiprocessors()) * 2048 / L.threads * 4;
+    L.blocks = int(std::min<idx>(blocks, std::max<idx>(cap, 1)));
+    return L;
+}
+
+#define KOBALT_BATCH_LOOP                                                                      \
+    extern __shared__ __align__(16) unsigned char smem_raw[];                                 \
+    T *const s = reinterpret_cast<T *>(smem_raw);                                              \
+    (void)s;                                                                                   \
+    for (idx first = idx(blockIdx.x) * blockDim.x; first < batch;                              \
+         first += idx(gridDim.x) * blockDim.x)
+
+// ---- kernels ----------------------------------------------------------------------------
+template <class T, class AA, class BA, class CA>
+__global__ void gemm_kernel(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B,
+                            T beta, MatDesc dC, CA C, idx batch, int staged) {
+    const bool readAB = alpha != T(0) && k > 0, readC = beta != T(0);
+    KOBALT_BATCH_LOOP {
+        const idx i = first + threadIdx.x;
+        if (staged) {
+            const int count = int(std::min<idx>(blockDim.x, batch - first));
+            T *sA = s, *sB = sA + blockDim.x * dA.P, *sC = sB + blockDim.x * dB.P;
+            if (readAB) {
+                stage_in(sA, dA, A, first, count);
+                stage_in(sB, dB, B, first, count);
+            }
+            if (readC) stage_in(sC, dC, C, first, count);
+            __syncthreads();
+            if (int(threadIdx.x) < count)
+                gemm_item<T>(m, n, k, alpha, dA.shared<const T>(sA + threadIdx.x * dA.P),
+                             dB.shared<const T>(sB + threadIdx.x * dB.P), beta,
+                             dC.shared(sC + threadIdx.x * dC.P), readAB);
+            __syncthreads();
+            stage_out(sC, dC, C, first, count);
+            __syncthreads();
+        } else if (i < batch) {
+            const Mat<const T> a = readAB ? dA.global<const T>(A(i)) : Mat<const T>{nullptr, 0, 0};
+            const Mat<const T> b = readAB ? dB.global<const T>(B(i)) : Mat<const T>{nullptr, 0, 0};
+            gemm_item<T>(m, n, k, alpha, a, b, beta, dC.global(C(i)), readAB);
+        }
+    }
+}
+
+template <class T, class AA, class XA, class YA>
+__global__ void gemv_kernel(int rows, int cols, T alpha, MatDesc dA, AA A, VecDesc dx, XA X,
+                            T beta, VecDesc dy, YA Y, idx batch, int staged) {
+    const bool readAx = alpha != T(0), readY = beta != T(0);
+    KOBALT_BATCH_LOOP {
+        const idx i = first + threadIdx.x;
+        if (staged) {
+            const int count = int(std::min<idx>(blockDim.x, batch - first));
+            T *sA = s, *sx = sA + blockDim.x * dA.P, *sy = sx + blockDim.x * dx.P;
+            if (readAx) {
+                stage_in(sA, dA, A, first, count);
+                stage_in(sx, dx, X, first, count);
+            }
+            if (readY) stage_in(sy, dy, Y, first, count);
+            __syncthreads();
+            if (int(threadIdx.x) < count)
+                gemv_item<T>(rows, cols, alpha, dA.shared<const T>(sA + threadIdx.x * dA.P),
+                             dx.shared<const T>(sx + threadIdx.x * dx.P), beta,
+                             dy.shared(sy + threadIdx.x * dy.P), readAx);
+            __syncthreads();
+            stage_out(sy, dy, Y, first, count);
+            __syncthreads();
+        } else if (i < batch) {
+            const Mat<const T> a = readAx ? dA.global<const T>(A(i)) : Mat<const T>{nullptr, 0, 0};
+            const Vec<const T> x = readAx ? dx.global<const T>(X(i)) : Vec<const T>{nullptr, 0};
+            gemv_item<T>(rows, cols, alpha, a, x, beta, dy.global(Y(i)), readAx);
+        }
+    }
+}
+
+template <class T, class AA, class XA>
+__global__ void trsv_kernel(int n, bool lower, bool unit, MatDesc dA, AA A, VecDesc dx, XA X,
+                            idx batch, int staged) {
+    KOBALT_BATCH_LOOP {
+        const idx i = first + threadIdx.x;
+        if (staged) {
+            const int count = int(std::min<idx>(blockDim.x, batch - first));
+            T *sA = s, *sx = sA + blockDim.x * dA.P;
+            stage_in(sA, dA, A, first, count);
+            stage_in(sx, dx, X, first, count);
+            __syncthreads();
+            if (int(threadIdx.x) < count)
+                tri_solve<T, const T>(n, lower, unit, dA.shared<const T>(sA + threadIdx.x * dA.P),
+                                      dx.shared(sx + threadIdx.x * dx.P));
+            __syncthreads();
+            stage_out(sx, dx, X, first, count);
+            __syncthreads();
+        } else if (i < batch) {
+            tri_solve<T, const T>(n, lower, unit, dA.global<const T>(A(i)), dx.global(X(i)));
+        }
+    }
+}
+
+template <class T, class AA, class BA>
+__global__ void trsm_kernel(bool left, bool lower, bool unit, int m, int n, T alpha, MatDesc dA,
+                            AA A, MatDesc dB, BA B, idx batch, int staged) {
+    const bool read = alpha != T(0);
+    KOBALT_BATCH_LOOP {
+        const idx i = first + threadIdx.x;
+        if (staged) {
+            const int count = int(std::min<idx>(blockDim.x, batch - first));
+            T *sA = s, *sB = sA + blockDim.x * dA.P;
+            if (read) {
+                stage_in(sA, dA, A, first, count);
+                stage_in(sB, dB, B, first, count);
+            }
+            __syncthreads();
+            if (int(threadIdx.x) < count)
+                trsm_item<T>(left, lower, unit, m, n, alpha,
+                             dA.shared<const T>(sA + threadIdx.x * dA.P),
+                             dB.shared(sB + threadIdx.x * dB.P));
+            __syncthreads();
+            stage_out(sB, dB, B, first, count);
+            __syncthreads();
+        } else if (i < batch) {
+            const Mat<const T> a = read ? dA.global<const T>(A(i)) : Mat<const T>{nullptr, 0, 0};
+            trsm_item<T>(left, lower, unit, m, n, alpha, a, dB.global(B(i)));
+        }
+    }
+}
+
+template <class T, class AA>
+__global__ void getrf_kernel(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info,
+                             idx batch, int staged) {
+    KOBALT_BATCH_LOOP {
+        const idx i = first + threadIdx.x;
+        int *const piv = ipiv ? ipiv + i * strideIpiv : nullptr;
+        if (staged) {
+            const int count = int(std::min<idx>(blockDim.x, batch - first));
+            stage_in(s, dA, A, first, count);
+            __syncthreads();
+            if (int(threadIdx.x) < count)
+                info[i] = getrf_item<T>(m, n, dA.shared(s + threadIdx.x * dA.P), piv);
+            __syncthreads();
+            stage_out(s, dA, A, first, count);
+            __syncthreads();
+        } else if (i < batch) {
+            info[i] = getrf_item<T>(m, n, dA.global(A(i)), piv);
+        }
+    }
+}
+
+template <class T, class AA, class BA>
+__global__ void getrs_kernel(bool trans, int n, int nrhs, MatDesc dA, AA A, const int *ipiv,
+                             idx strideIpiv, MatDesc dB, BA B, idx batch, int staged) {
+    KOBALT_BATCH_LOOP {
+        const idx i = first + threadIdx.x;
+        const int *const piv = ipiv ? ipiv + i * strideIpiv : nullptr;
+        if (staged) {
+            const int count = int(std::min<idx>(blockDim.x, batch - first));
+            T *sA = s, *sB = sA + blockDim.x * dA.P;
+            stage_in(sA, dA, A, first, count);
+            stage_in(sB, dB, B, first, count);
+            __syncthreads();
+            if (int(threadIdx.x) < count)
+                getrs_item<T>(trans, n, nrhs, dA.shared<const T>(sA + threadIdx.x * dA.P), piv,
+                              dB.shared(sB + threadIdx.x * dB.P));
+            __syncthreads();
+            stage_out(sB, dB, B, first, count);
+            __syncthreads();
+        } else if (i < batch) {
+            getrs_item<T>(trans, n, nrhs, dA.global<const T>(A(i)), piv, dB.global(B(i)));
+        }
+    }
+}
+
+// The fused call, one kernel: A = alpha op(X) op(Y) + beta A, A = P L U, B = A^{-1} B;
+// B is left untouched where info > 0.
+template <class T, class XA, class YA, class AA, class BA>
+__global__ void fused_kernel(int n, int k, int nrhs, T alpha, MatDesc dX, XA X, MatDesc dY, YA Y,
+                             T beta, MatDesc dA, AA A, int *ipiv, idx strideIpiv, MatDesc dB,
+                             BA B, int *info, idx batch, int staged) {
+    const bool readXY = alpha != T(0) && k > 0, readA = beta != T(0);
+    __shared__ int failed[256];
+    KOBALT_BATCH_LOOP {
+        const idx i = first + threadIdx.x;
+        int *const piv = ipiv ? ipiv + i * strideIpiv : nullptr;
+        if (staged) {
+            const int count = int(std::min<idx>(blockDim.x, batch - first));
+            T *sX = s, *sY = sX + blockDim.x * dX.P, *sA = sY + blockDim.x * dY.P,
+              *sB = sA + blockDim.x * dA.P;
+            if (readXY) {
+                stage_in(sX, dX, X, first, count);
+                stage_in(sY, dY, Y, first, count);
+            }
+            if (readA) stage_in(sA, dA, A, first, count);
+            if (nrhs > 0) stage_in(sB, dB, B, first, count);
+            __syncthreads();
+            if (int(threadIdx.x) < count) {
+                const Mat<T> a = dA.shared(sA + threadIdx.x * dA.P);
+                gemm_item<T>(n, n, k, alpha, dX.shared<const T>(sX + threadIdx.x * dX.P),
+                             dY.shared<const T>(sY + threadIdx.x * dY.P), beta, a, readXY);
+                const int r = getrf_item<T>(n, n, a, piv);
+                info[i] = r;
+                failed[threadIdx.x] = r != 0;
+                if (r == 0 && nrhs > 0)
+                    getrs_item<T>(false, n, nrhs, Mat<const T>{a.p, a.rs, a.cs}, piv,
+                                  dB.shared(sB + threadIdx.x * dB.P));
+            }
+            __syncthreads();
+            stage_out(sA, dA, A, first, count);
+            if (nrhs > 0) stage_out(sB, dB, B, first, count, failed);
+            __syncthreads();
+        } else if (i < batch) {
+            const Mat<const T> x = readXY ? dX.global<const T>(X(i)) : Mat<const T>{nullptr, 0, 0};
+            const Mat<const T> y = readXY ? dY.global<const T>(Y(i)) : Mat<const T>{nullptr, 0, 0};
+            const Mat<T> a = dA.global(A(i));
+            gemm_item<T>(n, n, k, alpha, x, y, beta, a, readXY);
+            const int r = getrf_item<T>(n, n, a, piv);
+            info[i] = r;
+            if (r == 0 && nrhs > 0)
+                getrs_item<T>(false, n, nrhs, Mat<const T>{a.p, a.rs, a.cs}, piv, dB.global(B(i)));
+        }
+    }
+}
+
+__global__ void zero_info_kernel(int *info, idx batch) {
+    for (idx i = idx(blockIdx.x) * blockDim.x + threadIdx.x; i < batch; i += idx(gridDim.x) * blockDim.x)
+        info[i] = 0;
+}
+kobalt_status zero_info(char p, const char *routine, int *info, idx batch) {
+    const int blocks = int(std::min<idx>((batch + 255) / 256, 65535));
+    zero_info_kernel<<<blocks, 256, 0, stream()>>>(info, batch);
+    return launch_status(p, routine);
+}
+
+// ---- checks -----------------------------------------------------------------------------
+template <class T> bool fits(const char *routine, std::initializer_list<std::pair<const char *, kobalt_int>> args) {
+    for (auto &a : args)
+        if (a.second > INT32_MAX || a.second < -INT32_MAX) {
+            report(precision_letter<T>(), routine,
+                   "%s = %lld exceeds 2^31-1, not supported by the cuda backend", a.first,
+                   (long long)a.second);
+            return false;
+        }
+    return true;
+}
+inline kobalt_int mx(kobalt_int a, kobalt_int b) { return a > b ? a : b; }
+
+// ---- cuBLAS / cuSOLVER by type ------------------------------------------------------------
+inline cublasOperation_t cop(kobalt_op o) { return o == KOBALT_NO_TRANS ? CUBLAS_OP_N : CUBLAS_OP_T; }
+inline cublasStatus_t gemm_sb(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                              const double *al, const double *A, int lda, long long sA, const double *B, int ldb,
+                              long long sB, const double *be, double *C, int ldc, long long sC, int b) {
+    return cublasDgemmStridedBatched(h, ta, tb, m, n, k, al, A, lda, sA, B, ldb, sB, be, C, ldc, sC, b);
+}
+inline cublasStatus_t gemm_sb(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                              const float *al, const float *A, int lda, long long sA, const float *B, int ldb,
+                              long long sB, const float *be, float *C, int ldc, long long sC, int b) {
+    return cublasSgemmStridedBatched(h, ta, tb, m, n, k, al, A, lda, sA, B, ldb, sB, be, C, ldc, sC, b);
+}
+inline cublasStatus_t gemm_pb(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                              const double *al, const double *const A[], int lda, const double *const B[], int ldb,
+                              const double *be, double *const C[], int ldc, int b) {
+    return cublasDgemmBatched(h, ta, tb, m, n, k, al, A, lda, B, ldb, be, C, ldc, b);
+}
+inline cublasStatus_t gemm_pb(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                              const float *al, const float *const A[], int lda, const float *const B[], int ldb,
+                              const float *be, float *const C[], int ldc, int b) {
+    return cublasSgemmBatched(h, ta, tb, m, n, k, al, A, lda, B, ldb, be, C, ldc, b);
+}
+inline cusolverStatus_t getrf_buf(cusolverDnHandle_t h, int m, int n, double *A, int lda, int *lw) {
+    return cusolverDnDgetrf_bufferSize(h, m, n, A, lda, lw);
+}
+inline cusolverStatus_t getrf_buf(cusolverDnHandle_t h, int m, int n, float *A, int lda, int *lw) {
+    return cusolverDnSgetrf_bufferSize(h, m, n, A, lda, lw);
+}
+inline cusolverStatus_t getrf_one(cusolverDnHandle_t h, int m, int n, double *A, int lda, double *w, int *p, int *info) {
+    return cusolverDnDgetrf(h, m, n, A, lda, w, p, info);
+}
+inline cusolverStatus_t getrf_one(cusolverDnHandle_t h, int m, int n, float *A, int lda, float *w, int *p, int *info) {
+    return cusolverDnSgetrf(h, m, n, A, lda, w, p, info);
+}
+
+constexpr idx kChunk = idx(1) << 30; // cuBLAS batch counts are int
+
+// ---- the routines, generic over the batch form --------------------------------------------
+template <class T, class AA, class BA, class CA, class Vendor>
+kobalt_status gemm(const char *routine, kobalt_layout layout, kobalt_op ta, kobalt_op tb, kobalt_int m,
+                   kobalt_int n, kobalt_int k, T alpha, AA A, kobalt_int lda, BA B, kobalt_int ldb, T beta,
+                   CA C, kobalt_int ldc, kobalt_int batch, Vendor vendor) {
+    const char p = precision_letter<T>();
+    if (!fits<T>(routine, {{"m", m}, {"n", n}, {"k", k}, {"lda", lda}, {"ldb", ldb}, {"ldc", ldc}}))
+        return KOBALT_NOT_SUPPORTED;
+    if (m == 0 || n == 0) return KOBALT_SUCCESS;
+    const bool tA = ta != KOBALT_NO_TRANS, tB = tb != KOBALT_NO_TRANS;
+    if (mx(mx(m, n), k) > threshold(GEMM_SMALL_MAX) && alpha != T(0) && k > 0) {
+        cublasHandle_t h = blas_handle();
+        if (!h) {
+            report(p, routine, "could not create a cuBLAS handle");
+            return KOBALT_BACKEND_ERROR;
+        }
+        return vendor(h);
+    }
+    const MatDesc dA = mat_desc(layout, tA ? k : m, tA ? m : k, lda, tA);
+    const MatDesc dB = mat_desc(layout, tB ? n : k, tB ? k : n, ldb, tB);
+    const MatDesc dC = mat_desc(layout, m, n, ldc);
+    const Launch L = plan(batch, sizeof(T) * (dA.P + dB.P + dC.P));
+    gemm_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(int(m), int(n), int(k), alpha, dA, A, dB, B,
+                                                              beta, dC, C, batch, L.staged);
+    return launch_status(p, routine);
+}
+
+template <class T, class AA, class XA, class YA>
+kobalt_status gemv(const char *routine, kobalt_layout layout, kobalt_op trans, kobalt_int m, kobalt_int n,
+                   T alpha, AA A, kobalt_int lda, XA X, kobalt_int incx, T beta, YA Y, kobalt_int incy,
+                   kobalt_int batch) {
+    const char p = precision_letter<T>();
+    if (!fits<T>(routine, {{"m", m}, {"n", n}, {"lda", lda}, {"incx", incx}, {"incy", incy}}))
+        return KOBALT_NOT_SUPPORTED;
+    if (m == 0 || n == 0) return KOBALT_SUCCESS;
+    const bool t = trans != KOBALT_NO_TRANS;
+    const kobalt_int rows = t ? n : m, cols = t ? m : n;
+    const MatDesc dA = mat_desc(layout, m, n, lda, t);
+    const VecDesc dx = vec_desc(cols, incx), dy = vec_desc(rows, incy);
+    const Launch L = plan(batch, sizeof(T) * (dA.P + dx.P + dy.P));
+    gemv_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(int(rows), int(cols), alpha, dA, A, dx, X, beta,
+                                                              dy, Y, batch, L.staged);
+    return launch_status(p, routine);
+}
+
+template <class T, class AA, class XA>
+kobalt_status trsv(const char *routine, kobalt_layout layout, kobalt_uplo uplo, kobalt_op trans,
+                   kobalt_diag diag, kobalt_int n, AA A, kobalt_int lda, XA X, kobalt_int incx,
+                   kobalt_int batch) {
+    const char p = precision_letter<T>();
+    if (!fits<T>(routine, {{"n", n}, {"lda", lda}, {"incx", incx}})) return KOBALT_NOT_SUPPORTED;
+    if (n == 0) return KOBALT_SUCCESS;
+    const bool t = trans != KOBALT_NO_TRANS;
+    const bool lower = (uplo == KOBALT_LOWER) != t;
+    const MatDesc dA = mat_desc(layout, n, n, lda, t);
+    const VecDesc dx = vec_desc(n, incx);
+    const Launch L = plan(batch, sizeof(T) * (dA.P + dx.P));
+    trsv_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(int(n), lower, diag == KOBALT_UNIT, dA, A, dx,
+                                                              X, batch, L.staged);
+    return launch_status(p, routine);
+}
+
+template <class T, class AA, class BA>
+kobalt_status trsm(const char *routine, kobalt_layout layout, kobalt_side side, kobalt_uplo uplo,
+                   kobalt_op ta, kobalt_diag diag, kobalt_int m, kobalt_int n, T alpha, AA A,
+                   kobalt_int lda, BA B, kobalt_int ldb, kobalt_int batch) {
+    const char p = precision_letter<T>();
+    if (!fits<T>(routine, {{"m", m}, {"n", n}, {"lda", lda}, {"ldb", ldb}})) return KOBALT_NOT_SUPPORTED;
+    if (m == 0 || n == 0) return KOBALT_SUCCESS;
+    const bool t = ta != KOBALT_NO_TRANS, left = side == KOBALT_LEFT;
+    const bool lower = (uplo == KOBALT_LOWER) != t;
+    const kobalt_int na = left ? m : n;
+    const MatDesc dA = mat_desc(layout, na, na, lda, t);
+    const MatDesc dB = mat_desc(layout, m, n, ldb);
+    const Launch L = plan(batch, sizeof(T) * (dA.P + dB.P));
+    trsm_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(left, lower, diag == KOBALT_UNIT, int(m),
+                                                              int(n), alpha, dA, A, dB, B, batch, L.staged);
+    return launch_status(p, routine);
+}
+
+template <class T, class AA>
+kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kobalt_int n, AA A,
+                    kobalt_int lda, int *ipiv, kobalt_int strideIpiv, int *info, kobalt_int batch,
+                    T *strided_base, kobalt_int strideA) {
+    const char p = precision_letter<T>();
+    if (!fits<T>(routine, {{"m", m}, {"n", n}, {"lda", lda}})) return KOBALT_NOT_SUPPORTED;
+    if (m == 0 || n == 0) return zero_info(p, routine, info, batch);
+    // A few large column-major matrices: one cuSOLVER getrf each (LAPACK semantics).
+    if (strided_base && ipiv && layout == KOBALT_COL_MAJOR && mx(m, n) > threshold(GETRF_SMALL_MAX) &&
+        batch <= threshold(FEW_ITEMS_MAX)) {
+        cusolverDnHandle_t h = solver_handle();
+        if (!h) {
+            report(p, routine, "could not create a cuSOLVER handle");
+            return KOBALT_BACKEND_ERROR;
+        }
+        int lwork = 0;
+        kobalt_status st = solver_status(p, routine, getrf_buf(h, int(m), int(n), strided_base, int(lda), &lwork),
+                                         "cusolverDn<t>getrf_bufferSize");
+        if (st != KOBALT_SUCCESS) return st;
+        T *work = nullptr;
+        if (cudaMallocAsync(&work, sizeof(T) * size_t(lwork > 0 ? lwork : 1), stream()) != cudaSuccess) {
+            cudaGetLastError();
+            report(p, routine, "could not allocate the cuSOLVER workspace (%d elements)", lwork);
+            return KOBALT_OUT_OF_MEMORY;
+        }
+        for (kobalt_int i = 0; i < batch && st == KOBALT_SUCCESS; ++i)
+            st = solver_status(p, routine,
+                               getrf_one(h, int(m), int(n), strided_base + i * strideA, int(lda), work,
+                                         ipiv + i * strideIpiv, info + i),
+                               "cusolverDn<t>getrf");
+        cudaFreeAsync(work, stream());
+        return st;
+    }
+    const MatDesc dA = mat_desc(layout, m, n, lda);
+    const Launch L = plan(batch, sizeof(T) * dA.P);
+    getrf_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(int(m), int(n), dA, A, ipiv, strideIpiv, info,
+                                                               batch, L.staged);
+    return launch_status(p, routine);
+}
+
+template <class T, class AA, class BA>
+kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, kobalt_int n,
+                    kobalt_int nrhs, AA A, kobalt_int lda, const int *ipiv, kobalt_int strideIpiv, BA B,
+                    kobalt_int ldb, kobalt_int batch) {
+    const char p = precision_letter<T>();
+    if (!fits<T>(routine, {{"n", n}, {"nrhs", nrhs}, {"lda", lda}, {"ldb", ldb}})) return KOBALT_NOT_SUPPORTED;
+    if (n == 0 || nrhs == 0) return KOBALT_SUCCESS;
+    const MatDesc dA = mat_desc(layout, n, n, lda);
+    const MatDesc dB = mat_desc(layout, n, nrhs, ldb);
+    const Launch L = plan(batch, sizeof(T) * (dA.P + dB.P));
+    getrs_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(trans != KOBALT_NO_TRANS, int(n), int(nrhs), dA,
+                                                               A, ipiv, strideIpiv, dB, B, batch, L.staged);
+    return launch_status(p, routine);
+}
+
+template <class T, class XA, class YA, class AA, class BA>
+kobalt_status fused(const char *routine, kobalt_layout layout, kobalt_op tx, kobalt_op ty, kobalt_int n,
+                    kobalt_int k, kobalt_int nrhs, T alpha, XA X, kobalt_int ldx, YA Y, kobalt_int ldy, T beta,
+                    AA A, kobalt_int lda, int *ipiv, kobalt_int strideIpiv, BA B, kobalt_int ldb, int *info,
+                    kobalt_int batch) {
+    const char p = precision_letter<T>();
+    if (!fits<T>(routine, {{"n", n}, {"k", k}, {"nrhs", nrhs}, {"ldx", ldx}, {"ldy", ldy}, {"lda", lda},
+                           {"ldb", ldb}}))
+        return KOBALT_NOT_SUPPORTED;
+    if (n == 0) return zero_info(p, routine, info, batch);
+    const bool tX = tx != KOBALT_NO_TRANS, tY = ty != KOBALT_NO_TRANS;
+    const MatDesc dX = mat_desc(layout, tX ? k : n, tX ? n : k, ldx, tX);
+    const MatDesc dY = mat_desc(layout, tY ? n : k, tY ? k : n, ldy, tY);
+    const MatDesc dA = mat_desc(layout, n, n, lda);
+    const MatDesc dB = mat_desc(layout, n, nrhs, ldb);
+    const Launch L = plan(batch, sizeof(T) * (dX.P + dY.P + dA.P + dB.P), 256 * sizeof(int));
+    fused_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(int(n), int(k), int(nrhs), alpha, dX, X, dY, Y,
+                                                               beta, dA, A, ipiv, strideIpiv, dB, B, info,
+                                                               batch, L.staged);
+    return launch_status(p, routine);
+}
+
+} // namespace
+
+// ---- the slots ----------------------------------------------------------------------------
+template <class Real>
+kobalt_status gemm_strided(kobalt_layout layout, kobalt_op transa, kobalt_op transb, kobalt_int m, kobalt_int n,
+                           kobalt_int k, Real alpha, const Real *A, kobalt_int lda, kobalt_int strideA,
+                           const Real *B, kobalt_int ldb, kobalt_int strideB, Real beta, Real *C, kobalt_int ldc,
+                           kobalt_int strideC, kobalt_int batch) {
+    static const char r[] = "gemm_strided";
+    auto vendor = [&](cublasHandle_t h) {
+        for (kobalt_int c = 0; c < batch; c += kChunk) {
+            const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
+            const cublasStatus_t s =
+                layout == KOBALT_COL_MAJOR
+                    ? gemm_sb(h, cop(transa), cop(transb), int(m), int(n), int(k), &alpha, A + c * strideA,
+                              int(lda), strideA, B + c * strideB, int(ldb), strideB, &beta, C + c * strideC,
+                              int(ldc), strideC, nb)
+                    : gemm_sb(h, cop(transb), cop(transa), int(n), int(m), int(k), &alpha, B + c * strideB,
+                              int(ldb), strideB, A + c * strideA, int(lda), strideA, &beta, C + c * strideC,
+                              int(ldc), strideC, nb);
+            const kobalt_status st = blas_status(precision_letter<Real>(), r, s, "cublas<t>gemmStridedBatched");
+            if (st != KOBALT_SUCCESS) return st;
+        }
+        return KOBALT_SUCCESS;
+    };
+    return gemm<Real>(r, layout, transa, transb, m, n, k, alpha, Strided<const Real>{A, strideA}, lda,
+                      Strided<const Real>{B, strideB}, ldb, beta, Strided<Real>{C, strideC}, ldc, batch, vendor);
+}
+
+template <class Real>
+kobalt_status gemm_batched(kobalt_layout layout, kobalt_op transa, kobalt_op transb, kobalt_int m, kobalt_int n,
+                           kobalt_int k, Real alpha, const Real *const A[], kobalt_int lda, const Real *const B[],
+                           kobalt_int ldb, Real beta, Real *const C[], kobalt_int ldc, kobalt_int batch) {
+    static const char r[] = "gemm_batched";
+    auto vendor = [&](cublasHandle_t h) {
+        for (kobalt_int c = 0; c < batch; c += kChunk) {
+            const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
+            const cublasStatus_t s =
+                layout == KOBALT_COL_MAJOR
+                    ? gemm_pb(h, cop(transa), cop(transb), int(m), int(n), int(k), &alpha, A + c, int(lda), B + c,
+                              int(ldb), &beta, C + c, int(ldc), nb)
+                    : gemm_pb(h, cop(transb), cop(transa), int(n), int(m), int(k), &alpha, B + c, int(ldb), A + c,
+                              int(lda), &beta, C + c, int(ldc), nb);
+            const kobalt_status st = blas_status(precision_letter<Real>(), r, s, "cublas<t>gemmBatched");
+            if (st != KOBALT_SUCCESS) return st;
+        }
+        return KOBALT_SUCCESS;
+    };
+    return gemm<Real>(r, layout, transa, transb, m, n, k, alpha, Ptrs<const Real>{A}, lda, Ptrs<const Real>{B},
+                      ldb, beta, Ptrs<Real>{C}, ldc, batch, vendor);
+}
+
+template <class Real>
+kobalt_status gemv_strided(kobalt_layout layout, kobalt_op trans, kobalt_int m, kobalt_int n, Real alpha,
+                           const Real *A, kobalt_int lda, kobalt_int strideA, const Real *x, kobalt_int incx,
+                           kobalt_int stridex, Real beta, Real *y, kobalt_int incy, kobalt_int stridey,
+                           kobalt_int batch) {
+    return gemv<Real>("gemv_strided", layout, trans, m, n, alpha, Strided<const Real>{A, strideA}, lda,
+                      Strided<const Real>{x, stridex}, incx, beta, Strided<Real>{y, stridey}, incy, batch);
+}
+template <class Real>
+kobalt_status gemv_batched(kobalt_layout layout, kobalt_op trans, kobalt_int m, kobalt_int n, Real alpha,
+                           const Real *const A[], kobalt_int lda, const Real *const x[], kobalt_int incx,
+                           Real beta, Real *const y[], kobalt_int incy, kobalt_int batch) {
+    return gemv<Real>("gemv_batched", layout, trans, m, n, alpha, Ptrs<const Real>{A}, lda, Ptrs<const Real>{x},
+                      incx, beta, Ptrs<Real>{y}, incy, batch);
+}
+
+template <class Real>
+kobalt_status trsv_strided(kobalt_layout layout, kobalt_uplo uplo, kobalt_op trans, kobalt_diag diag, kobalt_int n,
+                           const Real *A, kobalt_int lda, kobalt_int strideA, Real *x, kobalt_int incx,
+                           kobalt_int stridex, kobalt_int batch) {
+    return trsv<Real>("trsv_strided", layout, uplo, trans, diag, n, Strided<const Real>{A, strideA}, lda,
+                      Strided<Real>{x, stridex}, incx, batch);
+}
+template <class Real>
+kobalt_status trsv_batched(kobalt_layout layout, kobalt_uplo uplo, kobalt_op trans, kobalt_diag diag, kobalt_int n,
+                           const Real *const A[], kobalt_int lda, Real *const x[], kobalt_int incx,
+                           kobalt_int batch) {
+    return trsv<Real>("trsv_batched", layout, uplo, trans, diag, n, Ptrs<const Real>{A}, lda, Ptrs<Real>{x}, incx,
+                      batch);
+}
+
+template <class Real>
+kobalt_status trsm_strided(kobalt_layout layout, kobalt_side side, kobalt_uplo uplo, kobalt_op transa,
+                           kobalt_diag diag, kobalt_int m, kobalt_int n, Real alpha, const Real *A, kobalt_int lda,
+                           kobalt_int strideA, Real *B, kobalt_int ldb, kobalt_int strideB, kobalt_int batch) {
+    return trsm<Real>("trsm_strided", layout, side, uplo, transa, diag, m, n, alpha, Strided<const Real>{A, strideA},
+                      lda, Strided<Real>{B, strideB}, ldb, batch);
+}
+template <class Real>
+kobalt_status trsm_batched(kobalt_layout layout, kobalt_side side, kobalt_uplo uplo, kobalt_op transa,
+                           kobalt_diag diag, kobalt_int m, kobalt_int n, Real alpha, const Real *const A[],
+                           kobalt_int lda, Real *const B[], kobalt_int ldb, kobalt_int batch) {
+    return trsm<Real>("trsm_batched", layout, side, uplo, transa, diag, m, n, alpha, Ptrs<const Real>{A}, lda,
+                      Ptrs<Real>{B}, ldb, batch);
+}
+
+template <class Real>
+kobalt_status getrf_strided(kobalt_layout layout, kobalt_int m, kobalt_int n, Real *A, kobalt_int lda,
+                            kobalt_int strideA, int *ipiv, kobalt_int strideIpiv, int *info, kobalt_int batch) {
+    return getrf<Real>("getrf_strided", layout, m, n, Strided<Real>{A, strideA}, lda, ipiv, strideIpiv, info, batch,
+                       A, strideA);
+}
+template <class Real>
+kobalt_status getrf_batched(kobalt_layout layout, kobalt_int m, kobalt_int n, Real *const A[], kobalt_int lda,
+                            int *ipiv, kobalt_int strideIpiv, int *info, kobalt_int batch) {
+    return getrf<Real>("getrf_batched", layout, m, n, Ptrs<Real>{A}, lda, ipiv, strideIpiv, info, batch,
+                       (Real *)nullptr, 0);
+}
+
+template <class Real>
+kobalt_status getrs_strided(kobalt_layout layout, kobalt_op trans, kobalt_int n, kobalt_int nrhs, const Real *A,
+                            kobalt_int lda, kobalt_int strideA, const int *ipiv, kobalt_int strideIpiv, Real *B,
+                            kobalt_int ldb, kobalt_int strideB, kobalt_int batch) {
+    return getrs<Real>("getrs_strided", layout, trans, n, nrhs, Strided<const Real>{A, strideA}, lda, ipiv,
+                       strideIpiv, Strided<Real>{B, strideB}, ldb, batch);
+}
+template <class Real>
+kobalt_status getrs_batched(kobalt_layout layout, kobalt_op trans, kobalt_int n, kobalt_int nrhs,
+                            const Real *const A[], kobalt_int lda, const int *ipiv, kobalt_int strideIpiv,
+                            Real *const B[], kobalt_int ldb, kobalt_int batch) {
+    return getrs<Real>("getrs_batched", layout, trans, n, nrhs, Ptrs<const Real>{A}, lda, ipiv, strideIpiv,
+                       Ptrs<Real>{B}, ldb, batch);
+}
+
+template <class Real>
+kobalt_status gemm_lu_trsv_strided(kobalt_layout layout, kobalt_op transx, kobalt_op transy, kobalt_int n,
+                                   kobalt_int k, kobalt_int nrhs, Real alpha, const Real *X, kobalt_int ldx,
+                                   kobalt_int strideX, const Real *Y, kobalt_int ldy, kobalt_int strideY, Real beta,
+                                   Real *A, kobalt_int lda, kobalt_int strideA, int *ipiv, kobalt_int strideIpiv,
+                                   Real *B, kobalt_int ldb, kobalt_int strideB, int *info, kobalt_int batch) {
+    return fused<Real>("gemm_lu_trsv_strided", layout, transx, transy, n, k, nrhs, alpha,
+                       Strided<const Real>{X, strideX}, ldx, Strided<const Real>{Y, strideY}, ldy, beta,
+                       Strided<Real>{A, strideA}, lda, ipiv, strideIpiv, Strided<Real>{B, strideB}, ldb, info, batch);
+}
+template <class Real>
+kobalt_status gemm_lu_trsv_batched(kobalt_layout layout, kobalt_op transx, kobalt_op transy, kobalt_int n,
+                                   kobalt_int k, kobalt_int nrhs, Real alpha, const Real *const X[], kobalt_int ldx,
+                                   const Real *const Y[], kobalt_int ldy, Real beta, Real *const A[], kobalt_int lda,
+                                   int *ipiv, kobalt_int strideIpiv, Real *const B[], kobalt_int ldb, int *info,
+                                   kobalt_int batch) {
+    return fused<Real>("gemm_lu_trsv_batched", layout, transx, transy, n, k, nrhs, alpha, Ptrs<const Real>{X}, ldx,
+                       Ptrs<const Real>{Y}, ldy, beta, Ptrs<Real>{A}, lda, ipiv, strideIpiv, Ptrs<Real>{B}, ldb,
+                       info, batch);
+}
+
+#define KOBALT_CUDA_INSTANTIATE(fn)                                                                \
+    template decltype(fn<double>) fn<double>;                                                      \
+    template decltype(fn<float>) fn<float>;
+KOBALT_CUDA_INSTANTIATE(gemm_strided)
+KOBALT_CUDA_INSTANTIATE(gemm_batched)
+KOBALT_CUDA_INSTANTIATE(gemv_strided)
+KOBALT_CUDA_INSTANTIATE(gemv_batched)
+KOBALT_CUDA_INSTANTIATE(trsv_strided)
+KOBALT_CUDA_INSTANTIATE(trsv_batched)
+KOBALT_CUDA_INSTANTIATE(trsm_strided)
+KOBALT_CUDA_INSTANTIATE(trsm_batched)
+KOBALT_CUDA_INSTANTIATE(getrf_strided)
+KOBALT_CUDA_INSTANTIATE(getrf_batched)
+KOBALT_CUDA_INSTANTIATE(getrs_strided)
+KOBALT_CUDA_INSTANTIATE(getrs_batched)
+KOBALT_CUDA_INSTANTIATE(gemm_lu_trsv_strided)
+KOBALT_CUDA_INSTANTIATE(gemm_lu_trsv_batched)
+
+} // namespace kobalt_cuda

@@ -1,5 +1,6 @@
 // gemm.cpp -- C_i = alpha op(A_i) op(B_i) + beta C_i.
 #include "batch_access.hpp"
+#include "fixed_path.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
 #include "vendor_kernels.hpp"
@@ -23,6 +24,13 @@ kobalt_status gemm(const char *routine, kobalt_layout layout, kobalt_op transa,
     if (path == Path::small) {
         const Strides sa = op_strides(layout, transa, lda), sb = op_strides(layout, transb, ldb),
                       sc = strides_of(layout, ldc);
+        // Square items up to FIXED_MAX_N: the compile-time-n kernel.
+        if (m == n && n == k && fixed::fits(n)) {
+            KOBALT_FIXED_CALL(gemm<T>, int(n), alpha, fixed::items(A), fixed::mat(sa),
+                              fixed::items(B), fixed::mat(sb), beta, fixed::items(C),
+                              fixed::mat(sc), batch);
+            return KOBALT_SUCCESS;
+        }
         for_each_item(batch, true, [&](kobalt_int i) {
             small::gemm<T>(alpha, matrix_view<const T>(A[i], m, k, sa),
                            matrix_view<const T>(B[i], k, n, sb), beta,

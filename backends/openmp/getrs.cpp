@@ -1,5 +1,6 @@
 // getrs.cpp -- B_i = op(A_i)^{-1} B_i from getrf's factors (ipiv == NULL: no pivoting).
 #include "batch_access.hpp"
+#include "fixed_path.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
 #include "vendor_kernels.hpp"
@@ -24,6 +25,11 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
     if (path == Path::small) {
         const Strides sa = strides_of(layout, lda), sb = strides_of(layout, ldb);
         const bool t = trans != KOBALT_NO_TRANS;
+        if (fixed::fits(n)) {
+            KOBALT_FIXED_CALL(getrs<T>, t, int(n), int(nrhs), fixed::items(A), fixed::mat(sa),
+                              ipiv, strideIpiv, fixed::items(B), fixed::mat(sb), batch);
+            return KOBALT_SUCCESS;
+        }
         for_each_item(batch, true, [&](kobalt_int i) {
             small::getrs<T>(t, matrix_view<const T>(A[i], n, n, sa),
                             ipiv ? ipiv + i * strideIpiv : nullptr,

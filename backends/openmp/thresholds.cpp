@@ -8,7 +8,7 @@ namespace kobalt_openmp {
 // "size" is the largest dimension of one item (for gemm max(m, n, k), for the fused
 // call max(n, k, nrhs)).
 kobalt_threshold thresholds[THRESHOLD_COUNT] = {
-    {"GEMM_SMALL_MAX", "gemm: largest max(m,n,k) run by the inlined small kernel", 6},
+    {"GEMM_SMALL_MAX", "gemm: largest max(m,n,k) run by the inlined small kernel", 8},
     {"GEMV_SMALL_MAX", "gemv: largest max(m,n) run by the inlined small kernel", 8},
     {"TRSV_SMALL_MAX", "trsv: largest n run by the inlined small kernel", 32},
     {"TRSM_SMALL_MAX", "trsm: largest max(m,n) run by the inlined small kernel", 24},

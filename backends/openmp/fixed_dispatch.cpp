@@ -1,0 +1,20 @@
+// fixed_dispatch.cpp -- which copy of the fixed-n kernels runs (fixed_kernels.hpp).
+#include <cstdlib>
+
+#include "fixed_kernels.hpp"
+
+namespace kobalt_openmp {
+namespace fixed {
+
+bool use_avx2() {
+    static const bool yes = [] {
+        const char *off = std::getenv("KOBALT_OPENMP_NO_AVX2");
+        if (off && *off && *off != '0') return false;
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    }();
+    return yes;
+}
+
+} // namespace fixed
+} // namespace kobalt_openmp

@@ -1,0 +1,66 @@
+// fixed_kernels.hpp -- the tiny-size path: one kernel per order n = 1..FIXED_MAX_N,
+// specialised at compile time (fully unrolled, the item held in local arrays that the
+// compiler keeps in registers), each with its own OpenMP loop over the batch.
+//
+// fixed_kernels.cpp is compiled twice: once for the baseline ISA (namespace
+// fixed::base) and once with -mavx2 -mfma (namespace fixed::avx2); the entry points
+// below pick the AVX2 copy once per call when the CPU has it. The two copies share no
+// inline code (everything in the .cpp has internal linkage), so the linker can never
+// hand an AVX2 function to a baseline caller.
+//
+// Semantics are those of the small path (small_kernels.hpp, lu_pivoted.hpp): the same
+// pivot choice (first maximal |a|), info, reciprocal scaling above the smallest normal
+// number, the same operations per element; row-major items are loaded as their
+// logical matrix, so both layouts give the same pivots, info and factors.
+#ifndef KOBALT_OPENMP_FIXED_KERNELS_HPP
+#define KOBALT_OPENMP_FIXED_KERNELS_HPP
+
+#include <cstdint>
+
+namespace kobalt_openmp {
+namespace fixed {
+
+// Largest order with a compile-time kernel (a property of the kernel table, not a
+// tunable: the *_SMALL_MAX thresholds still decide small versus vendor path).
+constexpr int FIXED_MAX_N = 8;
+
+// Items of one operand: ptrs[i] when ptrs is set (pointer-array form), else
+// base + i*stride. Plain data: no inline member functions cross the ISA boundary.
+template <class T> struct Items {
+    T *base;
+    int64_t stride;
+    T *const *ptrs;
+};
+// Storage of an item: element (i, j) at i + j*ld (unit_rows) or i*ld + j.
+struct Mat {
+    int ld;
+    bool unit_rows;
+};
+
+#define KOBALT_FIXED_DECLARE(ns)                                                              \
+    namespace ns {                                                                            \
+    template <class T>                                                                        \
+    void gemm(int n, T alpha, Items<const T> A, Mat a, Items<const T> B, Mat b, T beta,       \
+              Items<T> C, Mat c, int64_t batch);                                              \
+    template <class T>                                                                        \
+    void getrf(int n, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch); \
+    template <class T>                                                                        \
+    void getrs(bool trans, int n, int nrhs, Items<const T> A, Mat a, const int *ipiv,         \
+               int64_t sipiv, Items<T> B, Mat b, int64_t batch);                              \
+    template <class T>                                                                        \
+    void fused(int n, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta,      \
+               Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b,      \
+               int *info, int64_t batch);                                                     \
+    }
+KOBALT_FIXED_DECLARE(base)
+KOBALT_FIXED_DECLARE(avx2)
+#undef KOBALT_FIXED_DECLARE
+
+// True when the CPU runs the AVX2/FMA copy (checked once; KOBALT_OPENMP_NO_AVX2=1 in
+// the environment forces the baseline copy, for comparison and testing).
+bool use_avx2();
+
+} // namespace fixed
+} // namespace kobalt_openmp
+
+#endif

@@ -8,16 +8,19 @@ add_executable(test_cuda_routines ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_routines
 target_link_libraries(test_cuda_routines PRIVATE Kobalt::kobalt CUDA::cudart_static)
 
 add_dependencies(test_cuda_routines kobalt-cuda)
-# own kernels at every size / vendor paths wherever they apply / the > 2^31-element batch
-set(kobalt_cuda_own "KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000")
+# default thresholds (group kernels <= 32, vendor above) / one-thread-per-item staged kernels
+# at every size / vendor paths wherever they apply (group kernels elsewhere) /
+# one-thread-per-item unstaged / the > 2^31-element batch
+set(kobalt_cuda_own "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000")
 set(kobalt_cuda_vendor "KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0")
 add_test(NAME cuda_routines COMMAND test_cuda_routines full)
 add_test(NAME cuda_routines_own COMMAND test_cuda_routines full)
 add_test(NAME cuda_routines_vendor COMMAND test_cuda_routines full)
 add_test(NAME cuda_routines_unstaged COMMAND test_cuda_routines full)
 add_test(NAME cuda_huge_batch COMMAND test_cuda_routines huge)
-set_tests_properties(cuda_routines cuda_routines_own cuda_routines_vendor cuda_routines_unstaged cuda_huge_batch
+set_tests_properties(cuda_routines cuda_routines_own cuda_routines_vendor
+  cuda_routines_unstaged cuda_huge_batch
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 1200)
 set_property(TEST cuda_routines_own APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_own})
 set_property(TEST cuda_routines_vendor APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_vendor})
-set_property(TEST cuda_routines_unstaged APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_STAGE_BYTES_MAX=0")
+set_property(TEST cuda_routines_unstaged APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0")

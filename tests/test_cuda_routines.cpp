@@ -494,6 +494,8 @@ void test_fused(kobalt_layout L, bool batched, kobalt_op tx, kobalt_op ty, bool 
     const I sp = n + 1;
     IntBuf ipiv(size_t(sp * batch)), info(size_t(batch), -9);
     std::vector<T> refA = A.h, refB = B.h;
+    Operand<T> &gemmA = A; // A's geometry; gemmA.h (a copy below) holds op(X) op(Y) products
+    std::vector<T> keepA = A.h;
     std::vector<int> rpiv = ipiv.h, rinfo((size_t)batch);
     for (I b = 0; b < batch; ++b) {
         for (I i = 0; i < n; ++i)
@@ -504,6 +506,8 @@ void test_fused(kobalt_layout L, bool batched, kobalt_op tx, kobalt_op ty, bool 
                 a = beta == T(0) ? T(alpha * acc) : T(alpha * acc + double(beta) * double(a));
             }
         int *pv = pivot ? rpiv.data() + b * sp : nullptr;
+        for (I i = 0; i < n; ++i)
+            for (I j = 0; j < n; ++j) gemmA.at(gemmA.h, b, i, j) = A.at(refA, b, i, j);
         rinfo[size_t(b)] = host_getrf(A, refA, b, n, n, pv);
         if (rinfo[size_t(b)] == 0) host_getrs(A, refA, b, false, n, nrhs, pv, B, refB, b);
     }
@@ -523,11 +527,38 @@ void test_fused(kobalt_layout L, bool batched, kobalt_op tx, kobalt_op ty, bool 
     CHECK(gi == rinfo, "%cgemm_lu_trsv info differs n=%lld", P, n);
     if (pivot) CHECK(ipiv.download() == rpiv, "%cgemm_lu_trsv %s %s ipiv differs n=%lld k=%lld", P,
                      batched ? "batched" : "strided", lname(L), n, k);
+    // B: a scaled residual ||M x - b|| / (n eps ||M|| ||x||) <= 100 against the reconstructed
+    // M = alpha op(X) op(Y) + beta A for items with info == 0 (whose logical elements are
+    // then set to the reference's), everything else (failed items, padding, gaps) exact.
+    std::vector<T> gotB = B.download(), prod = A.h;
+    A.h = keepA;
+    double worst_ratio = 0;
+    for (I b = 0; b < batch; ++b) {
+        if (rinfo[size_t(b)] != 0) continue;
+        double anorm = 0;
+        for (I i = 0; i < n; ++i) {
+            double r = 0;
+            for (I j = 0; j < n; ++j) r += std::fabs(double(A.at(prod, b, i, j)));
+            anorm = std::max(anorm, r);
+        }
+        for (I c = 0; c < nrhs; ++c) {
+            double xn = 0, rn = 0;
+            for (I i = 0; i < n; ++i) xn = std::max(xn, std::fabs(double(B.at(gotB, b, i, c))));
+            for (I i = 0; i < n; ++i) {
+                double r = -double(B.at(B.h, b, i, c));
+                for (I j = 0; j < n; ++j) r += double(A.at(prod, b, i, j)) * double(B.at(gotB, b, j, c));
+                rn = std::max(rn, std::fabs(r));
+            }
+            const double ratio = rn / (double(n) * eps<T>() * anorm * xn + 1e-300);
+            worst_ratio = std::isnan(ratio) || std::isnan(xn) ? 1e300 : std::max(worst_ratio, ratio);
+            for (I i = 0; i < n; ++i) B.at(gotB, b, i, c) = B.at(refB, b, i, c);
+        }
+    }
     double w1, w2;
-    CHECK(same(A.download(), refA, 500 * eps<T>() * (n + k + 2), &w1) &&
-              same(B.download(), refB, (sizeof(T) == 8 ? 1e6 : 1e5) * eps<T>() * (n + 2), &w2),
-          "%cgemm_lu_trsv %s %s tx=%d ty=%d piv=%d n=%lld k=%lld nrhs=%lld batch=%lld errA=%g errB=%g", P,
-          batched ? "batched" : "strided", lname(L), tx, ty, pivot, n, k, nrhs, batch, w1, w2);
+    CHECK(same(A.download(), refA, 500 * eps<T>() * (n + k + 2), &w1) && worst_ratio <= 100 &&
+              same(gotB, refB, 0, &w2),
+          "%cgemm_lu_trsv %s %s tx=%d ty=%d piv=%d n=%lld k=%lld nrhs=%lld batch=%lld errA=%g residual=%g errB=%g", P,
+          batched ? "batched" : "strided", lname(L), tx, ty, pivot, n, k, nrhs, batch, w1, worst_ratio, w2);
 }
 
 // ================================ drivers ===============================================
@@ -663,6 +694,7 @@ static void test_huge() {
 }
 
 int main(int argc, char **argv) {
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
         std::printf("no CUDA device: skipped\n");

@@ -29,6 +29,9 @@ enum ThresholdId : int {
     GEMM_LU_TRSV_SMALL_MAX,
     FEW_ITEMS_MAX,
     STAGE_BYTES_MAX,
+    GROUP_MIN,
+    GROUP_MAX,
+    VENDOR_CHECK,
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -13,12 +13,12 @@ const kobalt_core_services *core = nullptr;
 // value = the largest item size that still takes Kobalt's own kernels; above it cuBLAS
 // or cuSOLVER runs the call where they can express it (docs/cuda.md).
 kobalt_threshold thresholds[THRESHOLD_COUNT] = {
-    {"GEMM_SMALL_MAX", "cuda gemm: largest max(m,n,k) run by Kobalt's own kernel", 6},
+    {"GEMM_SMALL_MAX", "cuda gemm: largest max(m,n,k) run by Kobalt's own kernels", 16},
     {"GEMV_SMALL_MAX", "cuda gemv: largest max(m,n) run by Kobalt's own kernel", 1 << 30},
     {"TRSV_SMALL_MAX", "cuda trsv: largest n run by Kobalt's own kernel", 1 << 30},
     {"TRSM_SMALL_MAX", "cuda trsm: largest max(m,n) run by Kobalt's own kernel", 32},
     {"GETRF_SMALL_MAX", "cuda getrf: largest max(m,n) run by Kobalt's own kernel", 32},
-    {"GETRS_SMALL_MAX", "cuda getrs: largest max(n,nrhs) run by Kobalt's own kernel", 32},
+    {"GETRS_SMALL_MAX", "cuda getrs: largest n run by Kobalt's own kernel", 32},
     {"GEMM_LU_TRSV_SMALL_MAX",
      "cuda gemm_lu_trsv: largest max(n,k,nrhs) run by the one fused kernel", 1 << 30},
     // 0 by default: cuSOLVER's getrf differs from dgetf2 on exactly singular and NaN
@@ -30,6 +30,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"STAGE_BYTES_MAX",
      "cuda: shared memory (bytes) a block may use to stage its items; 0 disables staging",
      48 * 1024},
+    {"GROUP_MIN",
+     "cuda: smallest max dimension run by the group kernels (W lanes per item, registers); below, one "
+     "thread per item",
+     1},
+    {"GROUP_MAX", "cuda: largest max dimension run by the group kernels (at most 32; 0 disables them)", 32},
+    {"VENDOR_CHECK",
+     "cuda getrf (column-major): 1 = factor a copy with cuBLAS and redo items with info > 0 or non-finite "
+     "factors with Kobalt's kernel (exact dgetf2 semantics); 0 = cuBLAS in place",
+     1},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

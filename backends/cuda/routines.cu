@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "common.cuh"
+#include "groups.cuh"
 #include "items.cuh"
 #include "slots.cuh"
 
@@ -195,7 +196,7 @@ __global__ void trsm_kernel(bool left, bool lower, bool unit, int m, int n, T al
 
 template <class T, class AA>
 __global__ void getrf_kernel(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info,
-                             idx batch, int staged) {
+                             idx batch, int staged, const int *mask = nullptr) {
     KOBALT_BATCH_LOOP {
         const idx i = first + threadIdx.x;
         int *const piv = ipiv ? ipiv + i * strideIpiv : nullptr;
@@ -208,7 +209,7 @@ __global__ void getrf_kernel(int m, int n, MatDesc dA, AA A, int *ipiv, idx stri
             __syncthreads();
             stage_out(s, dA, A, first, count);
             __syncthreads();
-        } else if (i < batch) {
+        } else if (i < batch && (!mask || mask[i])) {
             info[i] = getrf_item<T>(m, n, dA.global(A(i)), piv);
         }
     }
@@ -348,6 +349,200 @@ inline cusolverStatus_t getrf_one(cusolverDnHandle_t h, int m, int n, float *A, 
 
 constexpr idx kChunk = idx(1) << 30; // cuBLAS batch counts are int
 
+inline cublasStatus_t trsm_b(cublasHandle_t h, cublasSideMode_t sd, cublasFillMode_t up, cublasOperation_t tr,
+                             cublasDiagType_t dg, int m, int n, const double *al, const double *const A[], int lda,
+                             double *const B[], int ldb, int b) {
+    return cublasDtrsmBatched(h, sd, up, tr, dg, m, n, al, A, lda, B, ldb, b);
+}
+inline cublasStatus_t trsm_b(cublasHandle_t h, cublasSideMode_t sd, cublasFillMode_t up, cublasOperation_t tr,
+                             cublasDiagType_t dg, int m, int n, const float *al, const float *const A[], int lda,
+                             float *const B[], int ldb, int b) {
+    return cublasStrsmBatched(h, sd, up, tr, dg, m, n, al, A, lda, B, ldb, b);
+}
+inline cublasStatus_t getrf_b(cublasHandle_t h, int n, double *const A[], int lda, int *piv, int *info, int b) {
+    return cublasDgetrfBatched(h, n, A, lda, piv, info, b);
+}
+inline cublasStatus_t getrf_b(cublasHandle_t h, int n, float *const A[], int lda, int *piv, int *info, int b) {
+    return cublasSgetrfBatched(h, n, A, lda, piv, info, b);
+}
+inline cublasStatus_t getrs_b(cublasHandle_t h, cublasOperation_t t, int n, int nrhs, const double *const A[],
+                              int lda, const int *piv, double *const B[], int ldb, int *info, int b) {
+    return cublasDgetrsBatched(h, t, n, nrhs, A, lda, piv, B, ldb, info, b);
+}
+inline cublasStatus_t getrs_b(cublasHandle_t h, cublasOperation_t t, int n, int nrhs, const float *const A[],
+                              int lda, const int *piv, float *const B[], int ldb, int *info, int b) {
+    return cublasSgetrsBatched(h, t, n, nrhs, A, lda, piv, B, ldb, info, b);
+}
+
+// ---- vendor plumbing: stream-ordered scratch, pointer arrays, layout copies ---------------
+struct Scratch {
+    void *p = nullptr;
+    Scratch() = default;
+    Scratch(const Scratch &) = delete;
+    Scratch &operator=(const Scratch &) = delete;
+    ~Scratch() {
+        if (p) cudaFreeAsync(p, stream());
+    }
+    bool alloc(size_t bytes) {
+        if (cudaMallocAsync(&p, bytes ? bytes : 1, stream()) != cudaSuccess) {
+            cudaGetLastError();
+            p = nullptr;
+            return false;
+        }
+        return true;
+    }
+    template <class U> U *as() const { return static_cast<U *>(p); }
+};
+inline int grid_1d(idx work, int threads = 256) {
+    const idx b = (work + threads - 1) / threads;
+    return int(std::max<idx>(1, std::min<idx>(b, idx(multiprocessors()) * 32)));
+}
+#define KOBALT_GRID_STRIDE(i, n)                                                                  \
+    for (idx i = idx(blockIdx.x) * blockDim.x + threadIdx.x; i < (n); i += idx(gridDim.x) * blockDim.x)
+
+template <class P, class Acc> __global__ void fill_ptrs_kernel(P *out, Acc a, idx batch) {
+    KOBALT_GRID_STRIDE(i, batch) out[i] = a(i);
+}
+// The device pointer array of a batch operand: the caller's (Ptrs) or built into `s`.
+template <class T> T *const *ptr_array(Ptrs<T> a, idx, Scratch &) { return a.p; }
+template <class T> T *const *ptr_array(Strided<T> a, idx batch, Scratch &s) {
+    if (!s.alloc(sizeof(T *) * size_t(batch))) return nullptr;
+    fill_ptrs_kernel<<<grid_1d(batch), 256, 0, stream()>>>(s.as<T *>(), a, batch);
+    return s.as<T *const>();
+}
+__global__ void copy_ipiv_kernel(int *dst, idx ds, const int *src, idx ss, int n, idx batch) {
+    KOBALT_GRID_STRIDE(e, batch * n) {
+        const idx t = e / n, j = e - t * n;
+        dst[t * ds + j] = src[t * ss + j];
+    }
+}
+// Item t's logical n x n matrix -> packed column-major W (pitch n*n).
+template <class T, class AA> __global__ void pack_kernel(T *W, MatDesc d, AA A, int n, idx batch) {
+    const idx nn = idx(n) * n;
+    KOBALT_GRID_STRIDE(e, batch * nn) {
+        const idx t = e / nn, rem = e - t * nn;
+        const int r = d.col ? int(rem % n) : int(rem / n), c = d.col ? int(rem / n) : int(rem % n);
+        W[t * nn + r + idx(c) * n] = d.global<T>(A(t))(r, c);
+    }
+}
+// One block per item: copies W's factors, pivots back when info == 0 and (check) all
+// factors are finite; else flags the item for Kobalt's kernel (bad[t] = 1).
+template <class T, class AA>
+__global__ void unpack_kernel(const T *W, const int *piv, MatDesc d, AA A, int n, int *ipiv, idx sp, const int *info,
+                              int *bad, int check, idx batch) {
+    const idx nn = idx(n) * n;
+    for (idx t = blockIdx.x; t < batch; t += gridDim.x) {
+        const T *w = W + t * nn;
+        int nonfinite = 0;
+        if (check)
+            for (idx e = threadIdx.x; e < nn; e += blockDim.x) nonfinite |= !isfinite(w[e]);
+        const int flag = __syncthreads_or(nonfinite) || (check && info[t] != 0);
+        if (threadIdx.x == 0) bad[t] = flag;
+        if (!flag) {
+            const Mat<T> a = d.global<T>(A(t));
+            for (idx e = threadIdx.x; e < nn; e += blockDim.x) {
+                const int r = d.col ? int(e % n) : int(e / n), c = d.col ? int(e / n) : int(e % n);
+                a(r, c) = w[r + idx(c) * n];
+            }
+            for (int j = threadIdx.x; j < n; j += blockDim.x) ipiv[t * sp + j] = piv[t * n + j];
+        }
+        __syncthreads();
+    }
+}
+// B rows interchanged k <-> ipiv[k]-1, k ascending (forward) or descending.
+template <class T, class BA>
+__global__ void laswp_kernel(bool forward, int n, int nrhs, const int *ipiv, idx sp, MatDesc d, BA B, idx batch) {
+    KOBALT_GRID_STRIDE(e, batch * nrhs) {
+        const idx t = e / nrhs;
+        const int c = int(e - t * nrhs);
+        const Mat<T> b = d.global<T>(B(t));
+        const int *pv = ipiv + t * sp;
+        for (int s = 0; s < n; ++s) {
+            const int k = forward ? s : n - 1 - s, p = pv[k] - 1;
+            if (p != k) {
+                const T x = b(k, c);
+                b(k, c) = b(p, c);
+                b(p, c) = x;
+            }
+        }
+    }
+}
+
+kobalt_status no_handle(char p, const char *routine) {
+    report(p, routine, "could not create a cuBLAS handle");
+    return KOBALT_BACKEND_ERROR;
+}
+kobalt_status no_memory(char p, const char *routine, const char *what) {
+    report(p, routine, "could not allocate %s", what);
+    return KOBALT_OUT_OF_MEMORY;
+}
+
+// op(A) X = alpha B / X op(A) = alpha B with cuBLAS trsmBatched; row-major = the
+// transposed column-major problem (side and triangle flip, op stays).
+template <class T, class AA, class BA>
+kobalt_status vendor_trsm(const char *routine, kobalt_layout layout, kobalt_side side, kobalt_uplo uplo,
+                          kobalt_op ta, kobalt_diag diag, kobalt_int m, kobalt_int n, T alpha, AA A,
+                          kobalt_int lda, BA B, kobalt_int ldb, kobalt_int batch) {
+    const char p = precision_letter<T>();
+    cublasHandle_t h = blas_handle();
+    if (!h) return no_handle(p, routine);
+    Scratch sa, sb;
+    const T *const *pa = ptr_array(A, batch, sa);
+    T *const *pb = ptr_array(B, batch, sb);
+    if (!pa || !pb) return no_memory(p, routine, "the pointer arrays");
+    const bool col = layout == KOBALT_COL_MAJOR;
+    const bool left = (side == KOBALT_LEFT) == col, lower = (uplo == KOBALT_LOWER) == col;
+    for (kobalt_int c = 0; c < batch; c += kChunk) {
+        const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
+        const cublasStatus_t s =
+            trsm_b(h, left ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT, lower ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER,
+                   cop(ta), diag == KOBALT_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, int(col ? m : n),
+                   int(col ? n : m), &alpha, pa + c, int(lda), pb + c, int(ldb), nb);
+        const kobalt_status st = blas_status(p, routine, s, "cublas<t>trsmBatched");
+        if (st != KOBALT_SUCCESS) return st;
+    }
+    return KOBALT_SUCCESS;
+}
+
+// gemm on cuBLAS for any batch form (strided: gemmStridedBatched, else gemmBatched).
+template <class T>
+kobalt_status vendor_gemm(cublasHandle_t h, const char *r, kobalt_layout layout, kobalt_op ta, kobalt_op tb,
+                          kobalt_int m, kobalt_int n, kobalt_int k, T alpha, Strided<const T> A, kobalt_int lda,
+                          Strided<const T> B, kobalt_int ldb, T beta, Strided<T> C, kobalt_int ldc, kobalt_int batch) {
+    for (kobalt_int c = 0; c < batch; c += kChunk) {
+        const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
+        const cublasStatus_t s =
+            layout == KOBALT_COL_MAJOR
+                ? gemm_sb(h, cop(ta), cop(tb), int(m), int(n), int(k), &alpha, A(c), int(lda), A.stride, B(c),
+                          int(ldb), B.stride, &beta, C(c), int(ldc), C.stride, nb)
+                : gemm_sb(h, cop(tb), cop(ta), int(n), int(m), int(k), &alpha, B(c), int(ldb), B.stride, A(c),
+                          int(lda), A.stride, &beta, C(c), int(ldc), C.stride, nb);
+        const kobalt_status st = blas_status(precision_letter<T>(), r, s, "cublas<t>gemmStridedBatched");
+        if (st != KOBALT_SUCCESS) return st;
+    }
+    return KOBALT_SUCCESS;
+}
+template <class T>
+kobalt_status vendor_gemm(cublasHandle_t h, const char *r, kobalt_layout layout, kobalt_op ta, kobalt_op tb,
+                          kobalt_int m, kobalt_int n, kobalt_int k, T alpha, Ptrs<const T> A, kobalt_int lda,
+                          Ptrs<const T> B, kobalt_int ldb, T beta, Ptrs<T> C, kobalt_int ldc, kobalt_int batch) {
+    for (kobalt_int c = 0; c < batch; c += kChunk) {
+        const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
+        const cublasStatus_t s =
+            layout == KOBALT_COL_MAJOR
+                ? gemm_pb(h, cop(ta), cop(tb), int(m), int(n), int(k), &alpha, A.p + c, int(lda), B.p + c, int(ldb),
+                          &beta, C.p + c, int(ldc), nb)
+                : gemm_pb(h, cop(tb), cop(ta), int(n), int(m), int(k), &alpha, B.p + c, int(ldb), A.p + c, int(lda),
+                          &beta, C.p + c, int(ldc), nb);
+        const kobalt_status st = blas_status(precision_letter<T>(), r, s, "cublas<t>gemmBatched");
+        if (st != KOBALT_SUCCESS) return st;
+    }
+    return KOBALT_SUCCESS;
+}
+inline bool use_group(kobalt_int d) {
+    return d >= threshold(GROUP_MIN) && d <= std::min<kobalt_int>(threshold(GROUP_MAX), kGroupMax);
+}
+
 // ---- the routines, generic over the batch form --------------------------------------------
 template <class T, class AA, class BA, class CA, class Vendor>
 kobalt_status gemm(const char *routine, kobalt_layout layout, kobalt_op ta, kobalt_op tb, kobalt_int m,
@@ -369,6 +564,9 @@ kobalt_status gemm(const char *routine, kobalt_layout layout, kobalt_op ta, koba
     const MatDesc dA = mat_desc(layout, tA ? k : m, tA ? m : k, lda, tA);
     const MatDesc dB = mat_desc(layout, tB ? n : k, tB ? k : n, ldb, tB);
     const MatDesc dC = mat_desc(layout, m, n, ldc);
+    if (use_group(mx(m, n)) &&
+        group_gemm<T>(int(m), int(n), int(k), alpha, dA, A, dB, B, beta, dC, C, batch, stream()))
+        return launch_status(p, routine);
     const Launch L = plan(batch, sizeof(T) * (dA.P + dB.P + dC.P));
     gemm_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(int(m), int(n), int(k), alpha, dA, A, dB, B,
                                                               beta, dC, C, batch, L.staged);
@@ -417,6 +615,8 @@ kobalt_status trsm(const char *routine, kobalt_layout layout, kobalt_side side, 
     const char p = precision_letter<T>();
     if (!fits<T>(routine, {{"m", m}, {"n", n}, {"lda", lda}, {"ldb", ldb}})) return KOBALT_NOT_SUPPORTED;
     if (m == 0 || n == 0) return KOBALT_SUCCESS;
+    if (mx(m, n) > threshold(TRSM_SMALL_MAX) && alpha != T(0))
+        return vendor_trsm<T>(routine, layout, side, uplo, ta, diag, m, n, alpha, A, lda, B, ldb, batch);
     const bool t = ta != KOBALT_NO_TRANS, left = side == KOBALT_LEFT;
     const bool lower = (uplo == KOBALT_LOWER) != t;
     const kobalt_int na = left ? m : n;
@@ -462,6 +662,60 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
         return st;
     }
     const MatDesc dA = mat_desc(layout, m, n, lda);
+    // cuBLAS getrfBatched: square, pivoted. Column-major in place (VENDOR_CHECK 0), else on
+    // a packed column-major copy whose good items are copied back; the others (and all of
+    // them if the copy cannot be allocated) run Kobalt's kernel on the untouched input.
+    if (ipiv && m == n && n > threshold(GETRF_SMALL_MAX)) {
+        cublasHandle_t h = blas_handle();
+        if (!h) return no_handle(p, routine);
+        const bool col = layout == KOBALT_COL_MAJOR, check = threshold(VENDOR_CHECK) != 0;
+        if (col && !check) {
+            Scratch sa, sp;
+            T *const *pa = ptr_array(A, batch, sa);
+            if (!pa) return no_memory(p, routine, "the pointer array");
+            int *piv = ipiv;
+            if (strideIpiv != n) {
+                if (!sp.alloc(sizeof(int) * size_t(batch) * size_t(n))) return no_memory(p, routine, "the pivots");
+                piv = sp.as<int>();
+            }
+            for (kobalt_int c = 0; c < batch; c += kChunk) {
+                const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
+                const kobalt_status st = blas_status(
+                    p, routine, getrf_b(h, int(n), pa + c, int(lda), piv + c * n, info + c, nb), "cublas<t>getrfBatched");
+                if (st != KOBALT_SUCCESS) return st;
+            }
+            if (piv != ipiv) {
+                copy_ipiv_kernel<<<grid_1d(batch * n), 256, 0, stream()>>>(ipiv, strideIpiv, piv, n, int(n), batch);
+                return launch_status(p, routine);
+            }
+            return KOBALT_SUCCESS;
+        }
+        Scratch sw, sp, sb, sa;
+        const idx nn = idx(n) * n;
+        if (sw.alloc(sizeof(T) * size_t(nn) * size_t(batch)) && sp.alloc(sizeof(int) * size_t(n) * size_t(batch)) &&
+            sb.alloc(sizeof(int) * size_t(batch))) {
+            T *W = sw.as<T>();
+            pack_kernel<T><<<grid_1d(batch * nn), 256, 0, stream()>>>(W, dA, A, int(n), batch);
+            T *const *pw = ptr_array(Strided<T>{W, nn}, batch, sa);
+            if (!pw) return no_memory(p, routine, "the pointer array");
+            for (kobalt_int c = 0; c < batch; c += kChunk) {
+                const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
+                const kobalt_status st = blas_status(
+                    p, routine, getrf_b(h, int(n), pw + c, int(n), sp.as<int>() + c * n, info + c, nb),
+                    "cublas<t>getrfBatched");
+                if (st != KOBALT_SUCCESS) return st;
+            }
+            const int blocks = int(std::min<idx>(batch, idx(multiprocessors()) * 16));
+            unpack_kernel<T><<<blocks, 128, 0, stream()>>>(W, sp.as<int>(), dA, A, int(n), ipiv, strideIpiv, info,
+                                                           sb.as<int>(), int(check), batch);
+            const Launch L = plan(batch, 0);
+            getrf_kernel<T><<<L.blocks, L.threads, 0, stream()>>>(int(m), int(n), dA, A, ipiv, strideIpiv, info,
+                                                                  batch, 0, sb.as<int>());
+            return launch_status(p, routine);
+        }
+    }
+    if (use_group(mx(m, n)) && group_getrf<T>(int(m), int(n), dA, A, ipiv, strideIpiv, info, batch, stream()))
+        return launch_status(p, routine);
     const Launch L = plan(batch, sizeof(T) * dA.P);
     getrf_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(int(m), int(n), dA, A, ipiv, strideIpiv, info,
                                                                batch, L.staged);
@@ -477,6 +731,52 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
     if (n == 0 || nrhs == 0) return KOBALT_SUCCESS;
     const MatDesc dA = mat_desc(layout, n, n, lda);
     const MatDesc dB = mat_desc(layout, n, nrhs, ldb);
+    const bool tr = trans != KOBALT_NO_TRANS;
+    if (n > threshold(GETRS_SMALL_MAX)) {
+        if (layout == KOBALT_COL_MAJOR && ipiv) { // cuBLAS getrsBatched (pivots packed n per item)
+            cublasHandle_t h = blas_handle();
+            if (!h) return no_handle(p, routine);
+            Scratch sa, sb, sp;
+            const T *const *pa = ptr_array(A, batch, sa);
+            T *const *pb = ptr_array(B, batch, sb);
+            if (!pa || !pb) return no_memory(p, routine, "the pointer arrays");
+            const int *piv = ipiv;
+            if (strideIpiv != n) {
+                if (!sp.alloc(sizeof(int) * size_t(batch) * size_t(n))) return no_memory(p, routine, "the pivots");
+                copy_ipiv_kernel<<<grid_1d(batch * n), 256, 0, stream()>>>(sp.as<int>(), n, ipiv, strideIpiv, int(n),
+                                                                           batch);
+                piv = sp.as<int>();
+            }
+            for (kobalt_int c = 0; c < batch; c += kChunk) {
+                const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
+                int hinfo = 0;
+                const kobalt_status st =
+                    blas_status(p, routine,
+                                getrs_b(h, tr ? CUBLAS_OP_T : CUBLAS_OP_N, int(n), int(nrhs), pa + c, int(lda),
+                                        piv + c * n, pb + c, int(ldb), &hinfo, nb),
+                                "cublas<t>getrsBatched");
+                if (st != KOBALT_SUCCESS) return st;
+            }
+            return KOBALT_SUCCESS;
+        }
+        // row interchanges (own kernel) + two cuBLAS triangular solves
+        if (ipiv && !tr) laswp_kernel<T><<<grid_1d(batch * nrhs), 256, 0, stream()>>>(true, int(n), int(nrhs), ipiv,
+                                                                                       strideIpiv, dB, B, batch);
+        kobalt_status st = vendor_trsm<T>(routine, layout, KOBALT_LEFT, tr ? KOBALT_UPPER : KOBALT_LOWER,
+                                          tr ? KOBALT_TRANS : KOBALT_NO_TRANS, tr ? KOBALT_NON_UNIT : KOBALT_UNIT, n,
+                                          nrhs, T(1), A, lda, B, ldb, batch);
+        if (st == KOBALT_SUCCESS)
+            st = vendor_trsm<T>(routine, layout, KOBALT_LEFT, tr ? KOBALT_LOWER : KOBALT_UPPER,
+                                tr ? KOBALT_TRANS : KOBALT_NO_TRANS, tr ? KOBALT_UNIT : KOBALT_NON_UNIT, n, nrhs, T(1),
+                                A, lda, B, ldb, batch);
+        if (st != KOBALT_SUCCESS) return st;
+        if (ipiv && tr) laswp_kernel<T><<<grid_1d(batch * nrhs), 256, 0, stream()>>>(false, int(n), int(nrhs), ipiv,
+                                                                                      strideIpiv, dB, B, batch);
+        return launch_status(p, routine);
+    }
+    if (use_group(n) &&
+        group_getrs<T>(tr, int(n), int(nrhs), dA, A, ipiv, strideIpiv, dB, B, batch, stream()))
+        return launch_status(p, routine);
     const Launch L = plan(batch, sizeof(T) * (dA.P + dB.P));
     getrs_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(trans != KOBALT_NO_TRANS, int(n), int(nrhs), dA,
                                                                A, ipiv, strideIpiv, dB, B, batch, L.staged);
@@ -498,6 +798,9 @@ kobalt_status fused(const char *routine, kobalt_layout layout, kobalt_op tx, kob
     const MatDesc dY = mat_desc(layout, tY ? n : k, tY ? k : n, ldy, tY);
     const MatDesc dA = mat_desc(layout, n, n, lda);
     const MatDesc dB = mat_desc(layout, n, nrhs, ldb);
+    if (use_group(n) && group_fused<T>(int(n), int(k), int(nrhs), alpha, dX, X, dY, Y, beta, dA, A, ipiv,
+                                       strideIpiv, dB, B, info, batch, stream()))
+        return launch_status(p, routine);
     const Launch L = plan(batch, sizeof(T) * (dX.P + dY.P + dA.P + dB.P), 256 * sizeof(int));
     fused_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(int(n), int(k), int(nrhs), alpha, dX, X, dY, Y,
                                                                beta, dA, A, ipiv, strideIpiv, dB, B, info,

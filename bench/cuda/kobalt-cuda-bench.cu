@@ -60,6 +60,7 @@ static double **ptrs(double *base, long long stride, long long n) {
 }
 
 int main(int argc, char **argv) {
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
     const double bytes_op = argc > 1 ? std::atof(argv[1]) : 256.0 * (1 << 20);
     cublasHandle_t h;
     cublasCreate(&h);
@@ -79,7 +80,7 @@ int main(int argc, char **argv) {
         std::printf("%-8s %4d %9lld | %10.3f %5.0f%% | %10.3f %5.0f%% | %6.1fx\n", name, n, items, km,
                     100 * bytes / (km * 1e-3) / bw, cm, 100 * bytes / (cm * 1e-3) / bw, cm / km);
     };
-    for (int n : {4, 8, 16, 32, 128}) {
+    for (int n : {4, 8, 16, 32, 128, 256}) {
         const long long nn = (long long)n * n;
         const long long items = std::max<long long>(1, (long long)(bytes_op / 8 / nn));
         double *A = rand_buf(items * nn), *B = rand_buf(items * nn), *C = rand_buf(items * nn);

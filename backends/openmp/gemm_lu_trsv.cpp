@@ -6,6 +6,7 @@
 #include "fixed_path.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
+#include "thread_scratch.hpp"
 #include "vendor_kernels.hpp"
 
 namespace kobalt_openmp {
@@ -63,31 +64,25 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
         });
         return KOBALT_SUCCESS;
     }
-    int failed = 0; // a LAPACKE memory error in any item (row-major transposition buffer)
+    ThreadScratch<T> scratch;
+    if (!scratch.allocate(vendor::getrf_scratch_size(layout, n, n, ipiv != nullptr))) {
+        report(precision_letter<T>(), routine,
+               "cannot allocate the row-major LU workspace (%lld x %lld per thread)", (long long)n,
+               (long long)n);
+        return KOBALT_OUT_OF_MEMORY;
+    }
     for_each_item(batch, path == Path::vendor, [&](kobalt_int i) {
         T *const Ai = A[i];
         vendor::gemm(layout, transx, transy, int(n), int(n), int(k), alpha, X[i], int(ldx), Y[i],
                      int(ldy), beta, Ai, int(lda));
         int *const piv = ipiv ? ipiv + i * strideIpiv : nullptr;
-        int r = piv ? vendor::getrf(layout, int(n), int(n), Ai, int(lda), piv)
-                    : vendor::getrf_nopivot(layout, int(n), int(n), Ai, int(lda));
-        if (r < 0) {
-#pragma omp atomic write
-            failed = r;
-            r = 0;
-            info[i] = 0;
-            return;
-        }
+        const int r = piv ? vendor::getrf(layout, int(n), int(n), Ai, int(lda), piv, scratch.mine())
+                          : vendor::getrf_nopivot(layout, int(n), int(n), Ai, int(lda));
         info[i] = r;
         if (r == 0 && nrhs > 0)
             vendor::getrs<T>(layout, KOBALT_NO_TRANS, int(n), int(nrhs), Ai, int(lda), piv, B[i],
                              int(ldb));
     });
-    if (failed) {
-        report(precision_letter<T>(), routine,
-               "LAPACKE could not allocate its row-major work copy (error %d)", failed);
-        return KOBALT_OUT_OF_MEMORY;
-    }
     return KOBALT_SUCCESS;
 }
 

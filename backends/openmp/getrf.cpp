@@ -3,6 +3,7 @@
 #include "fixed_path.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
+#include "thread_scratch.hpp"
 #include "vendor_kernels.hpp"
 
 namespace kobalt_openmp {
@@ -35,25 +36,18 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
         });
         return KOBALT_SUCCESS;
     }
-    int failed = 0; // a LAPACKE memory error in any item (row-major transposition buffer)
-    for_each_item(batch, path == Path::vendor, [&](kobalt_int i) {
-        int r;
-        if (ipiv)
-            r = vendor::getrf(layout, int(m), int(n), A[i], int(lda), ipiv + i * strideIpiv);
-        else
-            r = vendor::getrf_nopivot(layout, int(m), int(n), A[i], int(lda));
-        if (r < 0) {
-#pragma omp atomic write
-            failed = r;
-            r = 0;
-        }
-        info[i] = r;
-    });
-    if (failed) {
+    ThreadScratch<T> scratch;
+    if (!scratch.allocate(vendor::getrf_scratch_size(layout, m, n, ipiv != nullptr))) {
         report(precision_letter<T>(), routine,
-               "LAPACKE could not allocate its row-major work copy (error %d)", failed);
+               "cannot allocate the row-major LU workspace (%lld x %lld per thread)", (long long)m,
+               (long long)n);
         return KOBALT_OUT_OF_MEMORY;
     }
+    for_each_item(batch, path == Path::vendor, [&](kobalt_int i) {
+        info[i] = ipiv ? vendor::getrf(layout, int(m), int(n), A[i], int(lda),
+                                       ipiv + i * strideIpiv, scratch.mine())
+                       : vendor::getrf_nopivot(layout, int(m), int(n), A[i], int(lda));
+    });
     return KOBALT_SUCCESS;
 }
 

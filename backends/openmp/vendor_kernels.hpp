@@ -93,16 +93,31 @@ inline void trsm(kobalt_layout l, kobalt_side s, kobalt_uplo u, kobalt_op t, kob
 }
 
 // ---- LAPACK ----------------------------------------------------------------------
-// Pivoted LU; returns LAPACK's info (>= 0) or a LAPACKE error (< 0: only the memory
-// errors of the row-major transposition buffers can occur after core validation).
-// The _work variant does not allocate for column-major; row-major LAPACKE transposes
-// into a temporary, which factorises the same logical matrix and so gives the same
-// pivots and info as the column-major call.
-inline int getrf(kobalt_layout l, int m, int n, double *A, int lda, int *ipiv) {
-    return LAPACKE_dgetrf_work(lapack_layout(l), m, n, A, lda, ipiv);
+// Pivoted LU; returns LAPACK's info (>= 0). LAPACK factors column-major only; LAPACKE's
+// row-major path would allocate a transposed copy per item, inside the batch loop, and
+// could fail half-way. Row-major items are instead transposed into `scratch` (m*n
+// elements, column-major, allocated once per call by the caller), factored there and
+// transposed back: the same logical matrix, so the same pivots and info as the
+// column-major call. Column-major items are factored in place; no path allocates.
+inline int getrf_colmajor(int m, int n, double *A, int lda, int *ipiv) {
+    return LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, m, n, A, lda, ipiv);
 }
-inline int getrf(kobalt_layout l, int m, int n, float *A, int lda, int *ipiv) {
-    return LAPACKE_sgetrf_work(lapack_layout(l), m, n, A, lda, ipiv);
+inline int getrf_colmajor(int m, int n, float *A, int lda, int *ipiv) {
+    return LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, m, n, A, lda, ipiv);
+}
+template <class T>
+int getrf(kobalt_layout l, int m, int n, T *A, int lda, int *ipiv, T *scratch) {
+    if (l == KOBALT_COL_MAJOR) return getrf_colmajor(m, n, A, lda, ipiv);
+    for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) scratch[i + j * m] = A[i * lda + j];
+    const int info = getrf_colmajor(m, n, scratch, m, ipiv);
+    for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) A[i * lda + j] = scratch[i + j * m];
+    return info;
+}
+// Scratch elements getrf needs per thread.
+inline size_t getrf_scratch_size(kobalt_layout l, kobalt_int m, kobalt_int n, bool pivoted) {
+    return l == KOBALT_ROW_MAJOR && pivoted ? static_cast<size_t>(m) * static_cast<size_t>(n) : 0;
 }
 
 // LU without pivoting, which LAPACK lacks: right-looking, blocked by NB columns so the

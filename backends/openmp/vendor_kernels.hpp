@@ -24,9 +24,6 @@ inline CBLAS_TRANSPOSE op(kobalt_op o) { return CBLAS_TRANSPOSE(o); }
 inline CBLAS_UPLO uplo(kobalt_uplo u) { return CBLAS_UPLO(u); }
 inline CBLAS_DIAG diag(kobalt_diag d) { return CBLAS_DIAG(d); }
 inline CBLAS_SIDE side(kobalt_side s) { return CBLAS_SIDE(s); }
-inline int lapack_layout(kobalt_layout l) {
-    return l == KOBALT_COL_MAJOR ? LAPACK_COL_MAJOR : LAPACK_ROW_MAJOR;
-}
 
 // ---- BLAS, both precisions -------------------------------------------------------
 inline void cblas_gemm(kobalt_layout l, kobalt_op ta, kobalt_op tb, int m, int n, int k, double alpha,

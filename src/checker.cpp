@@ -98,7 +98,8 @@ kobalt_int Checker::matrix_extent(const MatrixShape &s) {
 
 kobalt_int Checker::vector_extent(const VectorShape &s) {
     if (s.len == 0) return 0;
-    const kobalt_int step = s.inc < 0 ? -s.inc : s.inc;
+    // |INT64_MIN| does not exist: test for it before negating.
+    const kobalt_int step = s.inc == INT64_MIN ? INT64_MAX : (s.inc < 0 ? -s.inc : s.inc);
     kobalt_int span;
     if (s.inc == INT64_MIN || __builtin_mul_overflow(step, s.len - 1, &span) || __builtin_add_overflow(span, 1, &span) ||
         !addressable(span, element_size_)) {

@@ -11,8 +11,8 @@ add_dependencies(test_cuda_routines kobalt-cuda)
 # default thresholds (group kernels <= 32, vendor above) / one-thread-per-item staged kernels
 # at every size / vendor paths wherever they apply (group kernels elsewhere) /
 # one-thread-per-item unstaged / the > 2^31-element batch
-set(kobalt_cuda_own "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000")
-set(kobalt_cuda_vendor "KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0")
+set(kobalt_cuda_own "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
+set(kobalt_cuda_vendor "KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
 add_test(NAME cuda_routines COMMAND test_cuda_routines full)
 add_test(NAME cuda_routines_own COMMAND test_cuda_routines full)
 add_test(NAME cuda_routines_vendor COMMAND test_cuda_routines full)
@@ -24,3 +24,11 @@ set_tests_properties(cuda_routines cuda_routines_own cuda_routines_vendor
 set_property(TEST cuda_routines_own APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_own})
 set_property(TEST cuda_routines_vendor APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_vendor})
 set_property(TEST cuda_routines_unstaged APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0")
+
+# No process-ending calls in the plugin (runs without a GPU, so CI checks it).
+find_program(KOBALT_OBJDUMP objdump)
+if(KOBALT_OBJDUMP)
+  add_test(NAME cuda_plugin_never_exits
+    COMMAND ${CMAKE_COMMAND} -DLIB=$<TARGET_FILE:kobalt-cuda> -DOBJDUMP=${KOBALT_OBJDUMP}
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/cuda/check_no_exit.cmake)
+endif()

@@ -69,7 +69,9 @@ template <class T> struct Vec {
 template <class T> struct Strided {
     T *base;
     idx stride;
-    __device__ __forceinline__ T *operator()(idx i) const { return base + i * stride; }
+    // host too: the vendor paths offset strided operands on the host (a __device__-only
+    // call from host template code compiles to exit(1) under nvcc, no diagnostic)
+    __host__ __device__ __forceinline__ T *operator()(idx i) const { return base + i * stride; }
 };
 template <class T> struct Ptrs {
     T *const *p;

@@ -73,22 +73,34 @@ __device__ __forceinline__ void product(bool read, int m, int n, int k, const Ma
 
 // dgetf2 on rows in registers (lane i: row i, a[c] = A(i,c)); returns info, sets mypiv
 // (0-based pivot row of step `lane`). pivot false: no interchanges, info = first zero U(j,j).
+//
+// Row interchanges are lazy: a lane keeps its row and only its logical row number `pos`
+// changes (swapping rows j and p swaps two labels, no data moves), so a step costs the
+// pivot reduction, one ballot and the broadcasts of the pivot row. One permutation at the
+// end puts row i back into lane i. The step loop is unrolled (W is a template constant) so
+// every register index is static.
 template <int W, class T> __device__ int lu_rows(int m, int n, T (&a)[W], int lane, bool pivot, int &mypiv) {
     const int kmin = m < n ? m : n;
     const T sfmin = sizeof(T) == 8 ? T(2.2250738585072014e-308) : T(1.17549435e-38f);
+    const unsigned group_shift = (threadIdx.x & 31) / W * W;
+    const unsigned group_mask = W == 32 ? kFull : ((1u << (W & 31)) - 1) << group_shift;
     int info = 0;
+    int pos = lane; // logical row held by this lane
     mypiv = lane;
-    for (int j = 0; j < kmin; ++j) {
-        T aj = get(a, j);
-        int p = j;
+#pragma unroll
+    for (int j = 0; j < W; ++j) {
+        if (j >= kmin) break;
+        T aj = a[j];
+        int p = j, plane = j; // pivot row (logical) and the lane holding it
         if (pivot) {
             // first largest |a| at or below the diagonal, NaNs never chosen except on the
-            // diagonal (a sequential "v > amax" scan starting from |A(j,j)|)
+            // diagonal (dgetf2's sequential "v > amax" scan starting from |A(j,j)|); ties go
+            // to the smaller logical row, which the packed (pos, lane) index orders
             T key;
-            if (lane < j || lane >= m) key = T(-2);
-            else if (isnan(aj)) key = lane == j ? T(INFINITY) : T(-1);
+            if (pos < j || pos >= m) key = T(-2);
+            else if (isnan(aj)) key = pos == j ? T(INFINITY) : T(-1);
             else key = fabs(aj);
-            int ki = lane;
+            int ki = pos * 64 + lane;
 #pragma unroll
             for (int off = W / 2; off > 0; off >>= 1) {
                 const T ok = shx<W>(key, off);
@@ -98,37 +110,48 @@ template <int W, class T> __device__ int lu_rows(int m, int n, T (&a)[W], int la
                     ki = oi;
                 }
             }
-            p = ki;
+            p = ki >> 6;
+            plane = ki & 63;
         }
-        const T pv = shf<W>(aj, p);
+        const T pv = shf<W>(aj, plane);
         if (pivot) {
             if (lane == j) mypiv = p;
-            const bool sw = pv != T(0) && p != j;
-            const int src = !sw ? lane : lane == j ? p : lane == p ? j : lane;
-#pragma unroll
-            for (int c = 0; c < W; ++c)
-                if (c < n) a[c] = shf<W>(a[c], src);
-            aj = get(a, j);
-            if (pv == T(0)) {
-                if (info == 0) info = j + 1;
-            } else if (lane > j && lane < m) {
-                aj = fabs(pv) >= sfmin ? aj * (T(1) / pv) : aj / pv;
+            if (pv != T(0) && p != j) { // exchange the labels of rows j and p
+                if (pos == j) pos = p;
+                else if (lane == plane) pos = j;
             }
-        } else if (lane > j && lane < m) {
-            aj = aj / pv;
         }
-        put(a, j, aj);
+        // the lane now holding logical row j (the pivot lane unless the pivot is zero)
+        const int jlane = pivot ? __ffs(int(__ballot_sync(kFull, pos == j) & group_mask)) - 1 - int(group_shift) : j;
+        const bool below = pos > j && pos < m;
+        if (!pivot) {
+            if (below) aj = aj / pv; // info comes from the diagonal at the end
+        } else if (pv == T(0)) {
+            if (info == 0) info = j + 1;
+        } else if (below) {
+            aj = fabs(pv) >= sfmin ? aj * (T(1) / pv) : aj / pv;
+        }
+        a[j] = aj;
 #pragma unroll
-        for (int c = 0; c < W; ++c)
-            if (c > j && c < n) {
-                const T u = shf<W>(a[c], j);
-                if (lane > j && lane < m) a[c] -= aj * u;
+        for (int c = j + 1; c < W; ++c)
+            if (c < n) {
+                const T u = shf<W>(a[c], jlane);
+                if (below) a[c] -= aj * u;
             }
     }
-    if (!pivot) {
+    if (pivot) {
+        // lane i takes the row whose label is i
+        int src = lane;
+#pragma unroll
+        for (int s = 0; s < W; ++s)
+            if (shf<W>(pos, s) == lane) src = s;
+#pragma unroll
+        for (int c = 0; c < W; ++c)
+            if (c < n) a[c] = shf<W>(a[c], src);
+    } else {
         const bool z = lane < kmin && get(a, lane) == T(0);
         const unsigned bal = __ballot_sync(kFull, z);
-        const unsigned g = W == 32 ? bal : (bal >> ((threadIdx.x & 31) / W * W)) & ((1u << (W & 31)) - 1);
+        const unsigned g = (bal & group_mask) >> group_shift;
         info = g ? __ffs(int(g)) : 0;
     }
     return info;

@@ -20,7 +20,10 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GETRF_SMALL_MAX", "cuda getrf: largest max(m,n) run by Kobalt's own kernel", 32},
     {"GETRS_SMALL_MAX", "cuda getrs: largest n run by Kobalt's own kernel", 32},
     {"GEMM_LU_TRSV_SMALL_MAX",
-     "cuda gemm_lu_trsv: largest max(n,k,nrhs) run by the one fused kernel", 1 << 30},
+     "cuda gemm_lu_trsv: largest n run by one fused kernel; above, gemm, getrf and getrs run in sequence "
+     "(cuBLAS where their own thresholds say so). 16: the sequence wins from n = 20 on an H200 "
+     "(docs/performance.md)",
+     16},
     // 0 by default: cuSOLVER's getrf differs from dgetf2 on exactly singular and NaN
     // items (seen on an H200, docs/cuda.md), so the loop is opt-in.
     {"FEW_ITEMS_MAX",

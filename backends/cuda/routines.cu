@@ -783,6 +783,66 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
     return launch_status(p, routine);
 }
 
+// Item t's rows x cols matrix S -> D (same logical matrix, each in its own layout); with
+// `only_ok`, only items whose info is 0.
+template <class T, class SA, class DA>
+__global__ void copy_items_kernel(MatDesc ds, SA S, MatDesc dd, DA D, int rows, int cols, const int *only_ok,
+                                  idx batch) {
+    const idx per = idx(rows) * cols;
+    KOBALT_GRID_STRIDE(e, batch * per) {
+        const idx t = e / per, rem = e - t * per;
+        if (only_ok && only_ok[t] != 0) continue;
+        const int r = dd.col ? int(rem % rows) : int(rem / cols), c = dd.col ? int(rem / rows) : int(rem % cols);
+        dd.global<T>(D(t))(r, c) = ds.global<T>(S(t))(r, c);
+    }
+}
+template <class T> Strided<const T> as_const(Strided<T> a) { return Strided<const T>{a.base, a.stride}; }
+template <class T> Ptrs<const T> as_const(Ptrs<T> a) { return Ptrs<const T>{a.p}; }
+// The scratch operand W in the batch form of `like` (the kernels are instantiated for
+// matching forms only); NULL pointers when the pointer array cannot be allocated.
+template <class T> bool same_form(Strided<T> &out, Strided<T> w, idx, Scratch &) {
+    out = w;
+    return true;
+}
+template <class T> bool same_form(Ptrs<T> &out, Strided<T> w, idx batch, Scratch &s) {
+    out = Ptrs<T>{ptr_array(w, batch, s)};
+    return out.p != nullptr;
+}
+
+// The fused call above the group kernels' sizes, as cuBLAS gemm -> getrf -> getrs on the
+// stream. B's solution is computed in a scratch copy and copied back only where info is 0,
+// so B stays untouched on singular items as in the one-kernel path; the copy is allocated
+// first, so running out of memory writes nothing.
+template <class T, class XA, class YA, class AA, class BA>
+kobalt_status fused_composed(const char *routine, kobalt_layout layout, kobalt_op tx, kobalt_op ty, kobalt_int n,
+                             kobalt_int k, kobalt_int nrhs, T alpha, XA X, kobalt_int ldx, YA Y, kobalt_int ldy,
+                             T beta, AA A, kobalt_int lda, int *ipiv, kobalt_int strideIpiv, BA B, kobalt_int ldb,
+                             int *info, kobalt_int batch) {
+    const char p = precision_letter<T>();
+    const bool col = layout == KOBALT_COL_MAJOR;
+    const kobalt_int ldw = col ? n : nrhs, per = n * nrhs;
+    Scratch sw;
+    if (nrhs > 0 && !sw.alloc(sizeof(T) * size_t(per) * size_t(batch)))
+        return no_memory(p, routine, "the copy of the right-hand sides");
+    auto vendor = [&](cublasHandle_t h) {
+        return vendor_gemm<T>(h, routine, layout, tx, ty, n, n, k, alpha, X, ldx, Y, ldy, beta, A, lda, batch);
+    };
+    kobalt_status st = gemm<T>(routine, layout, tx, ty, n, n, k, alpha, X, ldx, Y, ldy, beta, A, lda, batch, vendor);
+    if (st == KOBALT_SUCCESS)
+        st = getrf<T>(routine, layout, n, n, A, lda, ipiv, strideIpiv, info, batch, (T *)nullptr, 0);
+    if (st != KOBALT_SUCCESS || nrhs == 0) return st;
+    const MatDesc dB = mat_desc(layout, n, nrhs, ldb), dW = mat_desc(layout, n, nrhs, ldw);
+    Strided<T> W{sw.as<T>(), per};
+    Scratch sp;
+    BA WB = B;
+    if (!same_form(WB, W, batch, sp)) return no_memory(p, routine, "the pointer array");
+    copy_items_kernel<T, BA, Strided<T>><<<grid_1d(batch * per), 256, 0, stream()>>>(dB, B, dW, W, int(n), int(nrhs), nullptr, batch);
+    st = getrs<T>(routine, layout, KOBALT_NO_TRANS, n, nrhs, as_const(A), lda, ipiv, strideIpiv, WB, ldw, batch);
+    if (st != KOBALT_SUCCESS) return st;
+    copy_items_kernel<T, Strided<T>, BA><<<grid_1d(batch * per), 256, 0, stream()>>>(dW, W, dB, B, int(n), int(nrhs), info, batch);
+    return launch_status(p, routine);
+}
+
 template <class T, class XA, class YA, class AA, class BA>
 kobalt_status fused(const char *routine, kobalt_layout layout, kobalt_op tx, kobalt_op ty, kobalt_int n,
                     kobalt_int k, kobalt_int nrhs, T alpha, XA X, kobalt_int ldx, YA Y, kobalt_int ldy, T beta,
@@ -798,6 +858,9 @@ kobalt_status fused(const char *routine, kobalt_layout layout, kobalt_op tx, kob
     const MatDesc dY = mat_desc(layout, tY ? n : k, tY ? k : n, ldy, tY);
     const MatDesc dA = mat_desc(layout, n, n, lda);
     const MatDesc dB = mat_desc(layout, n, nrhs, ldb);
+    if (n > threshold(GEMM_LU_TRSV_SMALL_MAX))
+        return fused_composed<T>(routine, layout, tx, ty, n, k, nrhs, alpha, X, ldx, Y, ldy, beta, A, lda, ipiv,
+                                 strideIpiv, B, ldb, info, batch);
     if (use_group(n) && group_fused<T>(int(n), int(k), int(nrhs), alpha, dX, X, dY, Y, beta, dA, A, ipiv,
                                        strideIpiv, dB, B, info, batch, stream()))
         return launch_status(p, routine);

@@ -1,7 +1,7 @@
 // kobalt-cuda-bench: Kobalt's CUDA backend against cuBLAS on identical device data
 // (double), CUDA events, 3 warm-ups, median of 15. Prints % of the device-to-device copy
 // bandwidth, counting each input read once and each output written once.
-// Usage: kobalt-cuda-bench [bytes_per_operand (default 256 MiB)]
+// Usage: kobalt-cuda-bench [bytes_per_operand (default 256 MiB)] [sizes, e.g. 4,8,16,32]
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -80,7 +80,22 @@ int main(int argc, char **argv) {
         std::printf("%-8s %4d %9lld | %10.3f %5.0f%% | %10.3f %5.0f%% | %6.1fx\n", name, n, items, km,
                     100 * bytes / (km * 1e-3) / bw, cm, 100 * bytes / (cm * 1e-3) / bw, cm / km);
     };
-    for (int n : {4, 8, 16, 32, 128, 256}) {
+    // argv[2]: comma-separated sizes (default 4,8,16,32,128,256)
+    std::vector<int> sizes = {4, 8, 16, 32, 128, 256};
+    if (argc > 2) {
+        sizes.clear();
+        for (const char *s = argv[2]; *s;) {
+            char *end;
+            const long v = std::strtol(s, &end, 10);
+            if (end == s || v <= 0) {
+                std::fprintf(stderr, "kobalt-cuda-bench: bad size list '%s'\n", argv[2]);
+                return 2;
+            }
+            sizes.push_back(int(v));
+            s = *end == ',' ? end + 1 : end;
+        }
+    }
+    for (int n : sizes) {
         const long long nn = (long long)n * n;
         const long long items = std::max<long long>(1, (long long)(bytes_op / 8 / nn));
         double *A = rand_buf(items * nn), *B = rand_buf(items * nn), *C = rand_buf(items * nn);

@@ -123,3 +123,15 @@ if(TARGET kobalt-openmp)
     add_dependencies(${exe} kobalt-openmp)
   endforeach()
 endif()
+
+# ---- no process-ending calls in the library and the host plugin (check_no_exit.cmake) ----
+if(KOBALT_OBJDUMP)
+  add_test(NAME api_library_never_exits
+    COMMAND ${CMAKE_COMMAND} -DLIB=$<TARGET_FILE:kobalt> -DOBJDUMP=${KOBALT_OBJDUMP}
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/check_no_exit.cmake)
+  if(TARGET kobalt-openmp)
+    add_test(NAME api_openmp_plugin_never_exits
+      COMMAND ${CMAKE_COMMAND} -DLIB=$<TARGET_FILE:kobalt-openmp> -DOBJDUMP=${KOBALT_OBJDUMP}
+              -P ${CMAKE_CURRENT_SOURCE_DIR}/check_no_exit.cmake)
+  endif()
+endif()

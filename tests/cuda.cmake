@@ -26,9 +26,8 @@ set_property(TEST cuda_routines_vendor APPEND PROPERTY ENVIRONMENT ${kobalt_cuda
 set_property(TEST cuda_routines_unstaged APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0")
 
 # No process-ending calls in the plugin (runs without a GPU, so CI checks it).
-find_program(KOBALT_OBJDUMP objdump)
 if(KOBALT_OBJDUMP)
   add_test(NAME cuda_plugin_never_exits
     COMMAND ${CMAKE_COMMAND} -DLIB=$<TARGET_FILE:kobalt-cuda> -DOBJDUMP=${KOBALT_OBJDUMP}
-            -P ${CMAKE_CURRENT_SOURCE_DIR}/cuda/check_no_exit.cmake)
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/check_no_exit.cmake)
 endif()

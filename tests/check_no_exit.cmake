@@ -1,4 +1,4 @@
-# check_no_exit.cmake -- cmake -DLIB=<libkobalt-cuda.so> -DOBJDUMP=<objdump> -P check_no_exit.cmake
+# check_no_exit.cmake -- cmake -DLIB=<library> -DOBJDUMP=<objdump> -P check_no_exit.cmake
 # A library must never end its host process. nvcc compiles a __device__-only call reached
 # from host template code into a silent exit(1) (no diagnostic); this found one in the CUDA
 # backend. Fails when any of Kobalt's own functions in LIB (a name containing "kobalt")

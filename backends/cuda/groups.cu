@@ -61,12 +61,26 @@ __device__ __forceinline__ void product(bool read, int m, int n, int k, const Ma
 #pragma unroll
         for (int c = 0; c < W; ++c) yrow[c] = (valid && pr < k && c < n) ? vy(pr, c) : T(0);
         const int pe = min(W, k - p0);
-#pragma unroll 1
-        for (int pp = 0; pp < pe; ++pp) {
-            const T x = (valid && lane < m) ? vx(lane, p0 + pp) : T(0);
+        if (W <= 16) {
+            // this lane's W elements of op(X) first, all loads in flight at once (a load
+            // inside the step loop would expose its latency W times); then the unrolled steps
+            T xrow[W];
 #pragma unroll
-            for (int c = 0; c < W; ++c)
-                if (c < n) acc[c] += x * shf<W>(yrow[c], pp);
+            for (int pp = 0; pp < W; ++pp) xrow[pp] = (valid && lane < m && pp < pe) ? vx(lane, p0 + pp) : T(0);
+#pragma unroll
+            for (int pp = 0; pp < W; ++pp)
+                if (pp < pe)
+#pragma unroll
+                    for (int c = 0; c < W; ++c)
+                        if (c < n) acc[c] += xrow[pp] * shf<W>(yrow[c], pp);
+        } else { // W = 32: three register rows would spill
+#pragma unroll 1
+            for (int pp = 0; pp < pe; ++pp) {
+                const T x = (valid && lane < m) ? vx(lane, p0 + pp) : T(0);
+#pragma unroll
+                for (int c = 0; c < W; ++c)
+                    if (c < n) acc[c] += x * shf<W>(yrow[c], pp);
+            }
         }
     }
 }

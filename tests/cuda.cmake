@@ -24,3 +24,14 @@ set_tests_properties(cuda_routines cuda_routines_own cuda_routines_vendor
 set_property(TEST cuda_routines_own APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_own})
 set_property(TEST cuda_routines_vendor APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_vendor})
 set_property(TEST cuda_routines_unstaged APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0")
+
+# getri and matinv (backends/cuda/inverse.cu): group kernels up to 32 by default, the
+# one-thread-per-item kernels at every size with GROUP_MAX=0.
+add_executable(test_cuda_inverse ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_inverse.cpp)
+target_link_libraries(test_cuda_inverse PRIVATE Kobalt::kobalt CUDA::cudart_static)
+add_dependencies(test_cuda_inverse kobalt-cuda)
+add_test(NAME cuda_inverse COMMAND test_cuda_inverse)
+add_test(NAME cuda_inverse_own COMMAND test_cuda_inverse)
+set_tests_properties(cuda_inverse cuda_inverse_own
+  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
+set_property(TEST cuda_inverse_own APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0")

@@ -35,3 +35,10 @@ add_test(NAME cublas_dropin_linked
           ${CMAKE_CURRENT_BINARY_DIR}/cublas_dropin_linked.rec)
 set_tests_properties(cublas_dropin_preload cublas_dropin_linked PROPERTIES
   LABELS "cublas;cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
+# The LD_PRELOAD run serves every size up to 32 (Kobalt's semantics on as many calls as
+# possible, and Kobalt's own cuBLAS calls for gemm above 16 through the shim); the linked
+# run keeps the shim's default ranges.
+foreach(family GEMM GEMV TRSM GETRF GETRS GETRI MATINV)
+  set_property(TEST cublas_dropin_preload APPEND PROPERTY ENVIRONMENT
+    "KOBALT_CUBLAS_${family}_MIN=1" "KOBALT_CUBLAS_${family}_MAX=32")
+endforeach()

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """compare.py -- time the same cuBLAS program plain and under the Kobalt drop-in.
 
-    compare.py BENCH SHIM [--set NAME=VALUE ...] [-- BENCH-ARGS...]
+    compare.py BENCH SHIM [--set NAME=VALUE ...] [--forwarded] [-- BENCH-ARGS...]
 
 Runs BENCH (cublas-bench) twice with the same arguments: as it is, then with
 LD_PRELOAD=SHIM (and KOBALT_CUBLAS_VERBOSE unset). --set adds environment variables to
 the second run only (e.g. KOBALT_CUBLAS_GETRF_MAX=32 to make the shim serve sizes its
-defaults forward). Prints both raw outputs, then a markdown table with the medians and
-the speedup plain / shim per routine, precision and size (docs/performance.md).
+defaults forward). --forwarded adds a third run under the shim with
+KOBALT_CUBLAS_DISABLE=1: every call forwarded, which measures what the shim itself costs.
+Prints the raw outputs, then a markdown table with the medians and the speedup
+plain / shim per routine, precision and size (docs/performance.md).
 """
 import os
 import subprocess
@@ -31,9 +33,12 @@ def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__)
     bench, shim = argv[1], argv[2]
-    extra, args, i = {}, [], 3
+    extra, args, i, forwarded = {}, [], 3, False
     while i < len(argv):
-        if argv[i] == "--set":
+        if argv[i] == "--forwarded":
+            forwarded = True
+            i += 1
+        elif argv[i] == "--set":
             k, v = argv[i + 1].split("=", 1)
             extra[k] = v
             i += 2
@@ -51,15 +56,27 @@ def main(argv):
     setting = " ".join("%s=%s" % kv for kv in sorted(extra.items()))
     print("## under the shim: LD_PRELOAD=%s %s %s" % (shim, setting, " ".join([bench] + args)))
     kobalt = run([bench] + args, env2)
+    fwd = {}
+    if forwarded:
+        print("## every call forwarded: LD_PRELOAD=%s KOBALT_CUBLAS_DISABLE=1 %s" % (shim, " ".join([bench] + args)))
+        fwd = run([bench] + args, dict(env, LD_PRELOAD=shim, KOBALT_CUBLAS_DISABLE="1"))
     print()
-    print("| routine | p | n | batch | cuBLAS ms | shim ms | speedup |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    head = "| routine | p | n | batch | cuBLAS ms | shim ms | speedup |"
+    rule = "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
+    if forwarded:
+        head += " forwarded ms | forwarded / cuBLAS |"
+        rule += " ---: | ---: |"
+    print(head)
+    print(rule)
     for key in sorted(plain, key=lambda k: (k[0], k[1], k[2])):
         if key not in kobalt:
             continue
         b, pm, _, _ = plain[key]
-        _, km, kmin, kmax = kobalt[key]
-        print("| %s | %s | %d | %d | %.4f | %.4f | %.2fx |" % (key[0], key[1], key[2], b, pm, km, pm / km))
+        km = kobalt[key][1]
+        line = "| %s | %s | %d | %d | %.4f | %.4f | %.2fx |" % (key[0], key[1], key[2], b, pm, km, pm / km)
+        if forwarded and key in fwd:
+            line += " %.4f | %.3f |" % (fwd[key][1], fwd[key][1] / pm)
+        print(line)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ void gemm_checks(Call &call, cublasOperation_t ta, cublasOperation_t tb, I m, I 
                     "a leading dimension below its minimum")
         .forward_if(!alpha || !beta, "alpha or beta is NULL")
         .forward_if(m == 0 || n == 0 || batch == 0, "nothing to compute")
-        .size(GEMM_MAX, std::max({ll(m), ll(n), ll(k)}), "max(m, n, k)");
+        .size(GEMM, std::max({ll(m), ll(n), ll(k)}), "max(m, n, k)");
 }
 
 template <class T, class I, class F>
@@ -125,7 +125,7 @@ void gemv_checks(Call &call, cublasOperation_t trans, I m, I n, const T *alpha, 
         .forward_if(incx == 0 || incy == 0, "a zero increment")
         .forward_if(!alpha || !beta, "alpha or beta is NULL")
         .forward_if(m == 0 || n == 0 || batch == 0, "nothing to compute")
-        .size(GEMV_MAX, std::max(ll(m), ll(n)), "max(m, n)");
+        .size(GEMV, std::max(ll(m), ll(n)), "max(m, n)");
 }
 
 template <class T, class I, class F>
@@ -185,7 +185,7 @@ cublasStatus_t trsm_batched(const char *fn, cublasHandle_t h, cublasSideMode_t s
                     "a leading dimension below its minimum")
         .forward_if(!alpha, "alpha is NULL")
         .forward_if(m == 0 || n == 0 || batch == 0, "nothing to compute")
-        .size(TRSM_MAX, std::max(ll(m), ll(n)), "max(m, n)")
+        .size(TRSM, std::max(ll(m), ll(n)), "max(m, n)")
         .handle(h, true)
         .device(B, "B");
     return call.run(

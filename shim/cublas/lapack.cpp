@@ -23,7 +23,7 @@ cublasStatus_t getrf_batched(const char *fn, cublasHandle_t h, int n, T *const A
         .forward_if(lda < max1(n), "lda below max(1, n)")
         .forward_if(!info, "info is NULL")
         .forward_if(n == 0 || batch == 0, "nothing to compute")
-        .size(GETRF_MAX, n, "n")
+        .size(GETRF, n, "n")
         .handle(h, false)
         .device(A, "A");
     return call.run([&] { return Kobalt<T>::getrf_batched(KOBALT_COL_MAJOR, n, n, A, lda, P, n, info, batch); },
@@ -42,7 +42,7 @@ cublasStatus_t getrs_batched(const char *fn, cublasHandle_t h, cublasOperation_t
         .forward_if(lda < max1(n) || ldb < max1(n), "a leading dimension below max(1, n)")
         .forward_if(!info, "info is NULL")
         .forward_if(n == 0 || nrhs == 0 || batch == 0, "nothing to compute")
-        .size(GETRS_MAX, n, "n")
+        .size(GETRS, n, "n")
         .handle(h, false)
         .device(B, "Barray");
     return call.run(
@@ -62,7 +62,7 @@ cublasStatus_t getri_batched(const char *fn, cublasHandle_t h, int n, const T *c
         .forward_if(lda < max1(n) || ldc < max1(n), "a leading dimension below max(1, n)")
         .forward_if(!info, "info is NULL")
         .forward_if(n == 0 || batch == 0, "nothing to compute")
-        .size(GETRI_MAX, n, "n")
+        .size(GETRI, n, "n")
         .handle(h, false)
         .device(C, "C");
     return call.run(
@@ -79,7 +79,7 @@ cublasStatus_t matinv_batched(const char *fn, cublasHandle_t h, int n, const T *
         .forward_if(lda < max1(n) || lda_inv < max1(n), "a leading dimension below max(1, n)")
         .forward_if(!info, "info is NULL")
         .forward_if(n == 0 || batch == 0, "nothing to compute")
-        .size(MATINV_MAX, n, "n")
+        .size(MATINV, n, "n")
         .handle(h, false)
         .device(Ainv, "Ainv");
     return call.run(

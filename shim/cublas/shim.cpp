@@ -17,42 +17,47 @@ namespace {
 // The cuBLAS this library was built against; opened only when RTLD_NEXT finds nothing.
 constexpr const char kCublasSoname[] = "libcublas.so." KOBALT_CUBLAS_STR(CUBLAS_VER_MAJOR);
 
-struct LimitInfo {
+struct Range {
     const char *name;
-    long long value;
+    long long min, max;
 };
 
-// Defaults: the largest size at which Kobalt beat cuBLAS on an H200 (docs/cublas.md).
 struct Settings {
     bool verbose = false;
     bool disabled = false;
-    LimitInfo limits[LIMIT_COUNT] = {
-        {"GEMM_MAX", 16}, {"GEMV_MAX", 32}, {"TRSM_MAX", 32}, {"GETRF_MAX", 8},
-        {"GETRS_MAX", 32}, {"GETRI_MAX", 32}, {"MATINV_MAX", 32},
+    // Defaults: where Kobalt beat cuBLAS on an H200 (docs/performance.md, "cuBLAS drop-in").
+    Range ranges[FAMILY_COUNT] = {
+        {"GEMM", 1, 8}, {"GEMV", 1, 8}, {"TRSM", 1, 4}, {"GETRF", 3, 8},
+        {"GETRS", 1, 32}, {"GETRI", 3, 16}, {"MATINV", 1, 16},
     };
     Settings() {
         const char *v = std::getenv("KOBALT_CUBLAS_VERBOSE");
         verbose = v && *v && std::strcmp(v, "0") != 0;
         const char *d = std::getenv("KOBALT_CUBLAS_DISABLE");
         disabled = d && *d && std::strcmp(d, "0") != 0;
-        for (LimitInfo &l : limits) {
-            char var[64];
-            std::snprintf(var, sizeof var, "KOBALT_CUBLAS_%s", l.name);
-            const char *s = std::getenv(var);
-            if (!s || !*s) continue;
-            char *end = nullptr;
-            const long long x = std::strtoll(s, &end, 10);
-            if (*end == '\0' && x >= 0)
-                l.value = x;
-            else if (verbose)
-                std::fprintf(stderr, "kobalt-cublas: ignoring %s=%s (not a non-negative integer)\n", var, s);
+        for (Range &r : ranges) {
+            read(r.name, "MIN", r.min);
+            read(r.name, "MAX", r.max);
         }
         if (verbose) {
-            std::fprintf(stderr, "kobalt-cublas: Kobalt %s;%s limits", kobalt_version(),
+            std::fprintf(stderr, "kobalt-cublas: Kobalt %s;%s sizes served", kobalt_version(),
                          disabled ? " KOBALT_CUBLAS_DISABLE set, every call forwarded;" : "");
-            for (const LimitInfo &l : limits) std::fprintf(stderr, " %s=%lld", l.name, l.value);
+            for (const Range &r : ranges) std::fprintf(stderr, " %s %lld..%lld", r.name, r.min, r.max);
             std::fprintf(stderr, "\n");
         }
+    }
+    // KOBALT_CUBLAS_<family>_<bound>, a non-negative integer, overrides value.
+    void read(const char *family, const char *bound, long long &value) const {
+        char var[64];
+        std::snprintf(var, sizeof var, "KOBALT_CUBLAS_%s_%s", family, bound);
+        const char *s = std::getenv(var);
+        if (!s || !*s) return;
+        char *end = nullptr;
+        const long long x = std::strtoll(s, &end, 10);
+        if (*end == '\0' && x >= 0)
+            value = x;
+        else if (verbose)
+            std::fprintf(stderr, "kobalt-cublas: ignoring %s=%s (not a non-negative integer)\n", var, s);
     }
 };
 
@@ -118,8 +123,9 @@ cublasStatus_t missing(const char *name) {
     return CUBLAS_STATUS_NOT_INITIALIZED;
 }
 
-long long limit(Limit which) { return settings().limits[which].value; }
-const char *limit_name(Limit which) { return settings().limits[which].name; }
+long long size_min(Family which) { return settings().ranges[which].min; }
+long long size_max(Family which) { return settings().ranges[which].max; }
+const char *family_name(Family which) { return settings().ranges[which].name; }
 
 bool to_kobalt(cublasOperation_t op, kobalt_op &out) {
     switch (op) {
@@ -178,9 +184,11 @@ Call &Call::forward_if(bool cond, const char *fmt, ...) {
     return *this;
 }
 
-Call &Call::size(Limit which, long long value, const char *what) {
-    return forward_if(value > limit(which), "%s (%lld) > KOBALT_CUBLAS_%s (%lld)", what, value,
-                      limit_name(which), limit(which));
+Call &Call::size(Family which, long long value, const char *what) {
+    forward_if(value > size_max(which), "%s (%lld) > KOBALT_CUBLAS_%s_MAX (%lld)", what, value, family_name(which),
+               size_max(which));
+    return forward_if(value < size_min(which), "%s (%lld) < KOBALT_CUBLAS_%s_MIN (%lld)", what, value,
+                      family_name(which), size_min(which));
 }
 
 Call &Call::handle(cublasHandle_t h, bool scalars) {

@@ -42,11 +42,13 @@ cublasStatus_t missing(const char *name);
         return real_fn ? real_fn(__VA_ARGS__) : ::kobalt_cublas::missing(#fn);                    \
     }
 
-// The largest size each routine family serves with Kobalt (data, overridable with
-// KOBALT_CUBLAS_<NAME>; docs/cublas.md gives the measurements behind the defaults).
-enum Limit { GEMM_MAX, GEMV_MAX, TRSM_MAX, GETRF_MAX, GETRS_MAX, GETRI_MAX, MATINV_MAX, LIMIT_COUNT };
-long long limit(Limit which);
-const char *limit_name(Limit which);
+// The range of sizes each routine family serves with Kobalt: data, overridable with
+// KOBALT_CUBLAS_<FAMILY>_MIN and _MAX (docs/cublas.md gives the measurements behind the
+// defaults: the sizes where Kobalt beat cuBLAS).
+enum Family { GEMM, GEMV, TRSM, GETRF, GETRS, GETRI, MATINV, FAMILY_COUNT };
+long long size_min(Family which);
+long long size_max(Family which);
+const char *family_name(Family which);
 
 // cuBLAS enumerations as Kobalt's; false when the value is not one Kobalt serves.
 bool to_kobalt(cublasOperation_t op, kobalt_op &out); // N, T, C (C is T for real data)
@@ -66,8 +68,8 @@ public:
     Call &describe(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
     // Forward to cuBLAS when cond holds; the first reason is the one logged.
     Call &forward_if(bool cond, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-    // Forward when value exceeds the limit.
-    Call &size(Limit which, long long value, const char *what);
+    // Forward when value lies outside the family's range of served sizes.
+    Call &size(Family which, long long value, const char *what);
     // The handle's stream, and (scalars) its pointer mode: alpha/beta in device memory
     // are forwarded, since Kobalt takes host scalars and reading them would synchronise.
     Call &handle(cublasHandle_t h, bool scalars);

@@ -239,9 +239,16 @@ static std::string fmt(const char *f, ...) {
     return b;
 }
 static const char *opc(cublasOperation_t o) { return o == CUBLAS_OP_N ? "N" : o == CUBLAS_OP_T ? "T" : "C"; }
-// Sizes up to 8 are within every default limit of the shim, sizes above 32 beyond every
-// one (docs/cublas.md); in between the limit decides.
-static Path expect(int size) { return size <= 8 ? SERVED : size > 32 ? FORWARDED : EITHER; }
+// The path a call of this size should take. With KOBALT_CUBLAS_<family>_MIN and _MAX in
+// the environment (the LD_PRELOAD test sets them) the shim serves exactly that range;
+// with the shim's defaults (the linked test), sizes 3 and 4 lie in every family's range,
+// sizes above 32 in none (docs/cublas.md), and the rest depends on the family.
+static Path expect(const char *family, int size) {
+    const std::string f = std::string("KOBALT_CUBLAS_") + family;
+    const char *lo = std::getenv((f + "_MIN").c_str()), *hi = std::getenv((f + "_MAX").c_str());
+    if (lo && hi) return size >= std::atoi(lo) && size <= std::atoi(hi) ? SERVED : FORWARDED;
+    return size > 32 ? FORWARDED : size >= 3 && size <= 4 ? SERVED : EITHER;
+}
 
 // ================================================================================================
 // gemm: C = alpha op(A) op(B) + beta C against a host product; plain vs shim within rounding.
@@ -273,7 +280,7 @@ void gemm_case(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int
                          &beta, C.arr(), C.ld, batch);
     CUDA_OK(cudaDeviceSynchronize());
     const std::string key = fmt("%s %s%s m=%d n=%d k=%d", fn.c_str(), opc(ta), opc(tb), m, n, k);
-    expect_path(fn.c_str(), expect(std::max({m, n, k})), key);
+    expect_path(fn.c_str(), expect("GEMM", std::max({m, n, k})), key);
     record_status(key, s);
     CHECK(s == CUBLAS_STATUS_SUCCESS, "%s: status %d", key.c_str(), int(s));
     C.down();
@@ -412,7 +419,7 @@ void gemv_case(cublasHandle_t h, cublasOperation_t t, int m, int n, int incx, in
                          Y.arr(), incy, batch);
     CUDA_OK(cudaDeviceSynchronize());
     const std::string key = fmt("%s %s m=%d n=%d incx=%d incy=%d", fn.c_str(), opc(t), m, n, incx, incy);
-    expect_path(fn.c_str(), expect(std::max(m, n)), key);
+    expect_path(fn.c_str(), expect("GEMV", std::max(m, n)), key);
     record_status(key, s);
     CHECK(s == CUBLAS_STATUS_SUCCESS, "%s: status %d", key.c_str(), int(s));
     Y.down();
@@ -472,7 +479,7 @@ void trsm_case(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, c
     CUDA_OK(cudaDeviceSynchronize());
     const std::string key = fmt("%s %s%s%s%s m=%d n=%d", fn.c_str(), side == CUBLAS_SIDE_LEFT ? "L" : "R",
                                 uplo == CUBLAS_FILL_MODE_LOWER ? "L" : "U", opc(t), diag == CUBLAS_DIAG_UNIT ? "U" : "N", m, n);
-    expect_path(fn.c_str(), expect(std::max(m, n)), key);
+    expect_path(fn.c_str(), expect("TRSM", std::max(m, n)), key);
     record_status(key, s);
     CHECK(s == CUBLAS_STATUS_SUCCESS, "%s: status %d", key.c_str(), int(s));
     Bm.down();
@@ -577,7 +584,7 @@ template <class T> void getrf_case(cublasHandle_t h, int n, int batch, bool pivo
     const cublasStatus_t s = B<T>::getrf(h, n, A.arr(), A.ld, pivot ? piv.p : nullptr, info.p, batch);
     CUDA_OK(cudaDeviceSynchronize());
     const std::string key = fmt("%s n=%d%s%s", fn.c_str(), n, pivot ? "" : " no pivoting", singular ? " singular items" : "");
-    expect_path(fn.c_str(), expect(n), key);
+    expect_path(fn.c_str(), expect("GETRF", n), key);
     record_status(key, s);
     CHECK(s == CUBLAS_STATUS_SUCCESS, "%s: status %d", key.c_str(), int(s));
     A.down();
@@ -658,7 +665,7 @@ template <class T> void getrs_case(cublasHandle_t h, cublasOperation_t t, int n,
                                          X.arr(), X.ld, &hinfo, batch);
     CUDA_OK(cudaDeviceSynchronize());
     const std::string key = fmt("%s %s n=%d nrhs=%d%s", fn.c_str(), opc(t), n, nrhs, pivot ? "" : " no pivoting");
-    expect_path(fn.c_str(), expect(n), key);
+    expect_path(fn.c_str(), expect("GETRS", n), key);
     record_status(key, s);
     record_ints(key + " info", {hinfo});
     CHECK(s == CUBLAS_STATUS_SUCCESS && hinfo == 0, "%s: status %d info %d", key.c_str(), int(s), hinfo);
@@ -698,7 +705,7 @@ template <class T> void getri_case(cublasHandle_t h, int n, int batch, bool pivo
                                          C.ld, info.p, batch);
     CUDA_OK(cudaDeviceSynchronize());
     const std::string key = fmt("%s n=%d%s%s", fn.c_str(), n, pivot ? "" : " no pivoting", singular ? " singular items" : "");
-    expect_path(fn.c_str(), expect(n), key);
+    expect_path(fn.c_str(), expect("GETRI", n), key);
     record_status(key, s);
     CHECK(s == CUBLAS_STATUS_SUCCESS, "%s: status %d", key.c_str(), int(s));
     C.down();
@@ -731,7 +738,7 @@ template <class T> void matinv_case(cublasHandle_t h, int n, int batch, bool sin
     const cublasStatus_t s = B<T>::matinv(h, n, (const T *const *)A.arr(), A.ld, C.arr(), C.ld, info.p, batch);
     CUDA_OK(cudaDeviceSynchronize());
     const std::string key = fmt("%s n=%d%s", fn.c_str(), n, singular ? " singular items" : "");
-    expect_path(fn.c_str(), expect(n), key);
+    expect_path(fn.c_str(), expect("MATINV", n), key);
     record_status(key, s);
     CHECK(s == CUBLAS_STATUS_SUCCESS, "%s: status %d", key.c_str(), int(s));
     A.down(), C.down();

@@ -27,8 +27,8 @@ struct Settings {
     bool disabled = false;
     // Defaults: where Kobalt beat cuBLAS on an H200 (docs/performance.md, "cuBLAS drop-in").
     Range ranges[FAMILY_COUNT] = {
-        {"GEMM", 1, 8}, {"GEMV", 1, 8}, {"TRSM", 1, 4}, {"GETRF", 3, 8},
-        {"GETRS", 1, 32}, {"GETRI", 3, 16}, {"MATINV", 1, 16},
+        {"GEMM", 1, 12}, {"GEMV", 1, 10}, {"TRSM", 1, 6}, {"GETRF", 3, 4},
+        {"GETRS", 1, 32}, {"GETRI", 3, 16}, {"MATINV", 1, 8},
     };
     Settings() {
         const char *v = std::getenv("KOBALT_CUBLAS_VERBOSE");

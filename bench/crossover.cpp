@@ -7,7 +7,8 @@
 // The batch holds a few MB of the main operand, so that it does not fit the caches.
 // Inputs are restored from a pristine copy before every repeat (outside the timing).
 //
-//   kobalt-crossover [--mb MB] [--reps R] [--routines gemm,getrf,...] [--few] [--fused]
+//   kobalt-crossover [--mb MB] [--reps R] [--routines gemm,getrf,getri,matinv,...] [--few]
+//                    [--fused]
 //
 // --few   times a batch smaller than the thread count with and without threaded
 //         OpenBLAS (FEW_ITEMS_LARGE_MIN); --fused times gemm_lu_trsv against
@@ -39,7 +40,7 @@ double now() {
 struct Options {
     double mb = 4;
     int reps = 9;
-    std::string routines = "gemm,gemv,trsv,trsm,getrf,getrs,gemm_lu_trsv";
+    std::string routines = "gemm,gemv,trsv,trsm,getrf,getrs,gemm_lu_trsv,getri,matinv";
     bool few = false, fused = false;
 };
 
@@ -135,6 +136,18 @@ void make_case(Case<T> &cs, const std::string &routine, long n, long batch) {
             getrs_strided<T>(L, N, n, 1, cs.a.data(), n, nn, cs.ipiv.data(), n, cs.b.data(), n,
                              n, batch);
         };
+    } else if (routine == "getri") {
+        alloc(nn, nn, 1); // A: a well-conditioned "factor", identity pivots; C in b
+        for (long i = 0; i < n * batch; ++i) cs.ipiv[i] = int(i % n) + 1;
+        cs.run = [&cs, n, batch, nn, L] {
+            getri_strided<T>(L, n, cs.a.data(), n, nn, cs.ipiv.data(), n, cs.b.data(), n, nn,
+                             cs.info.data(), batch);
+        };
+    } else if (routine == "matinv") {
+        alloc(nn, nn, 1); // A well-conditioned; C in b
+        cs.run = [&cs, n, batch, nn, L] {
+            matinv_strided<T>(L, n, cs.a.data(), n, nn, cs.b.data(), n, nn, cs.info.data(), batch);
+        };
     } else if (routine == "gemm_lu_trsv") {
         alloc(nn, nn, nn + n); // A (diag-dominant), X, Y and B packed in c
         cs.run = [&cs, n, batch, nn, L, N] {
@@ -152,6 +165,7 @@ ThresholdId threshold_of(const std::string &routine) {
     if (routine == "trsm") return TRSM_SMALL_MAX;
     if (routine == "getrf") return GETRF_SMALL_MAX;
     if (routine == "getrs") return GETRS_SMALL_MAX;
+    if (routine == "getri" || routine == "matinv") return GETRI_SMALL_MAX;
     return GEMM_LU_TRSV_SMALL_MAX;
 }
 

@@ -245,5 +245,58 @@ kobalt_status gemm_lu_trsv_batched(const char *fn, bool readable, kobalt_layout 
         .status();
 }
 
+// ---- getri / matinv --------------------------------------------------------------------
+// A (getrf's factors for getri, the matrix itself for matinv) is read, C written.
+template <class T>
+kobalt_status getri_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_int n, const T *A,
+                            kobalt_int lda, kobalt_int strideA, const int *ipiv, kobalt_int strideIpiv, T *C,
+                            kobalt_int ldc, kobalt_int strideC, int *info, kobalt_int batch) {
+    return Checker(fn, readable, batch, sizeof(T))
+        .layout(layout).size("n", n)
+        .matrix(square("A", n, "n", lda, "lda", false), A, strideA, "strideA")
+        .pivots(ipiv, n, "n", strideIpiv, false)
+        .pivot_values(ipiv, n, strideIpiv)
+        .matrix(square("C", n, "n", ldc, "ldc", true), C, strideC, "strideC")
+        .info(info)
+        .status();
+}
+
+template <class T>
+kobalt_status getri_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_int n, const T *const A[],
+                            kobalt_int lda, const int *ipiv, kobalt_int strideIpiv, T *const C[], kobalt_int ldc,
+                            int *info, kobalt_int batch) {
+    return Checker(fn, readable, batch, sizeof(T))
+        .layout(layout).size("n", n)
+        .matrix(square("A", n, "n", lda, "lda", false), reinterpret_cast<const void *const *>(A))
+        .pivots(ipiv, n, "n", strideIpiv, false)
+        .pivot_values(ipiv, n, strideIpiv)
+        .matrix(square("C", n, "n", ldc, "ldc", true), reinterpret_cast<const void *const *>(C))
+        .info(info)
+        .status();
+}
+
+template <class T>
+kobalt_status matinv_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_int n, const T *A,
+                             kobalt_int lda, kobalt_int strideA, T *C, kobalt_int ldc, kobalt_int strideC, int *info,
+                             kobalt_int batch) {
+    return Checker(fn, readable, batch, sizeof(T))
+        .layout(layout).size("n", n)
+        .matrix(square("A", n, "n", lda, "lda", false), A, strideA, "strideA")
+        .matrix(square("C", n, "n", ldc, "ldc", true), C, strideC, "strideC")
+        .info(info)
+        .status();
+}
+
+template <class T>
+kobalt_status matinv_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_int n, const T *const A[],
+                             kobalt_int lda, T *const C[], kobalt_int ldc, int *info, kobalt_int batch) {
+    return Checker(fn, readable, batch, sizeof(T))
+        .layout(layout).size("n", n)
+        .matrix(square("A", n, "n", lda, "lda", false), reinterpret_cast<const void *const *>(A))
+        .matrix(square("C", n, "n", ldc, "ldc", true), reinterpret_cast<const void *const *>(C))
+        .info(info)
+        .status();
+}
+
 }  // namespace validate
 }  // namespace kobalt

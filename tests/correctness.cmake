@@ -6,10 +6,10 @@
 #                                  and FEW_ITEMS_LARGE_MIN = 1: batches with fewer items
 #                                  than threads go item by item through threaded OpenBLAS
 #   correctness_<routine>_small    every *_SMALL_MAX huge: all sizes on the KokkosBatched path
-set(KOBALT_CORRECTNESS_ROUTINES gemm gemv trsv trsm getrf getrs gemm_lu_trsv)
+set(KOBALT_CORRECTNESS_ROUTINES gemm gemv trsv trsm getrf getrs gemm_lu_trsv getri)
 set(KOBALT_THRESHOLD_NAMES
   GEMM_SMALL_MAX GEMV_SMALL_MAX TRSV_SMALL_MAX TRSM_SMALL_MAX GETRF_SMALL_MAX GETRS_SMALL_MAX
-  GEMM_LU_TRSV_SMALL_MAX)
+  GEMM_LU_TRSV_SMALL_MAX GETRI_SMALL_MAX)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")

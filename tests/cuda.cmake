@@ -31,3 +31,14 @@ if(KOBALT_OBJDUMP)
     COMMAND ${CMAKE_COMMAND} -DLIB=$<TARGET_FILE:kobalt-cuda> -DOBJDUMP=${KOBALT_OBJDUMP}
             -P ${CMAKE_CURRENT_SOURCE_DIR}/check_no_exit.cmake)
 endif()
+
+# getri and matinv (backends/cuda/inverse.cu): group kernels up to 32 by default, the
+# one-thread-per-item kernels at every size with GROUP_MAX=0.
+add_executable(test_cuda_inverse ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_inverse.cpp)
+target_link_libraries(test_cuda_inverse PRIVATE Kobalt::kobalt CUDA::cudart_static)
+add_dependencies(test_cuda_inverse kobalt-cuda)
+add_test(NAME cuda_inverse COMMAND test_cuda_inverse)
+add_test(NAME cuda_inverse_own COMMAND test_cuda_inverse)
+set_tests_properties(cuda_inverse cuda_inverse_own
+  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
+set_property(TEST cuda_inverse_own APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0")

@@ -20,6 +20,7 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "smallest item size for which a batch with fewer items than OpenMP threads runs one "
      "item at a time through multithreaded OpenBLAS",
      256},
+    {"GETRI_SMALL_MAX", "getri, matinv: largest n run by the small kernels (above: LAPACK dgetrf/dgetri)", 16},
 };
 
 } // namespace kobalt_openmp

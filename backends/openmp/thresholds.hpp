@@ -23,6 +23,7 @@ enum ThresholdId : int {
     GETRS_SMALL_MAX,
     GEMM_LU_TRSV_SMALL_MAX,
     FEW_ITEMS_LARGE_MIN,
+    GETRI_SMALL_MAX,
     THRESHOLD_COUNT
 };
 

@@ -106,6 +106,20 @@ ROUTINES = (
      " const KOBALT_T *const Y[], kobalt_int ldy, KOBALT_T beta, KOBALT_T *const A[],"
      " kobalt_int lda, int *ipiv, kobalt_int strideIpiv, KOBALT_T *const B[], kobalt_int ldb,"
      " int *info, kobalt_int batch"),
+    ("getri_strided",
+     "kobalt_layout layout, kobalt_int n, const KOBALT_T *A, kobalt_int lda, kobalt_int strideA,"
+     " const int *ipiv, kobalt_int strideIpiv, KOBALT_T *C, kobalt_int ldc, kobalt_int strideC,"
+     " int *info, kobalt_int batch"),
+    ("getri_batched",
+     "kobalt_layout layout, kobalt_int n, const KOBALT_T *const A[], kobalt_int lda,"
+     " const int *ipiv, kobalt_int strideIpiv, KOBALT_T *const C[], kobalt_int ldc, int *info,"
+     " kobalt_int batch"),
+    ("matinv_strided",
+     "kobalt_layout layout, kobalt_int n, const KOBALT_T *A, kobalt_int lda, kobalt_int strideA,"
+     " KOBALT_T *C, kobalt_int ldc, kobalt_int strideC, int *info, kobalt_int batch"),
+    ("matinv_batched",
+     "kobalt_layout layout, kobalt_int n, const KOBALT_T *const A[], kobalt_int lda,"
+     " KOBALT_T *const C[], kobalt_int ldc, int *info, kobalt_int batch"),
 )
 
 PRECISIONS = (("d", ctypes.c_double), ("s", ctypes.c_float))

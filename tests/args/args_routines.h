@@ -929,6 +929,226 @@ static const mutation PREC(fused_bytes)[] = {
 DEFINE_ARGS_TEST(gemm_lu_trsv_strided, fused, strided)
 DEFINE_ARGS_TEST(gemm_lu_trsv_batched, fused, batched)
 
+/* ======================================================================================
+ * getri: A n x n (getrf's factors, read), ipiv n per item within 1..n (NULL: no
+ * pivoting, read), C n x n (written), info one per item
+ * ====================================================================================== */
+typedef struct {
+    kobalt_layout layout;
+    kobalt_int n;
+    const REAL *A;
+    kobalt_int lda, strideA;
+    const int *ipiv;
+    kobalt_int strideIpiv;
+    REAL *C;
+    kobalt_int ldc, strideC;
+    int *info;
+    kobalt_int batch;
+    int *ipiv_data; /* the same buffer as ipiv, writable for the tweaks */
+    const REAL *Aitem[BATCH];
+    REAL *Citem[BATCH];
+    const REAL *const *Aarr;
+    REAL *const *Carr;
+} PREC(getri_args);
+
+static void PREC(setup_getri)(void *p, arena *a)
+{
+    PREC(getri_args) *s = (PREC(getri_args) *)p;
+    s->layout = KOBALT_COL_MAJOR;
+    s->n = N;
+    REAL *A = PREC(take_real)(a, BATCH * ITEM);
+    for (int i = 0; i < BATCH; ++i)
+        for (int j = 0; j < LD; ++j) A[i * ITEM + j * (LD + 1)] = (REAL)(4 + j);
+    s->A = A;
+    s->lda = LD, s->strideA = ITEM;
+    s->ipiv_data = arena_take_int(a, BATCH * IPIV_ITEM, -7);
+    for (int i = 0; i < BATCH; ++i)
+        for (int j = 0; j < N; ++j) s->ipiv_data[i * IPIV_ITEM + j] = 1 + (j * 3 + i) % N;
+    s->ipiv = s->ipiv_data;
+    s->strideIpiv = IPIV_ITEM;
+    s->C = PREC(take_real)(a, BATCH * ITEM);
+    s->ldc = LD, s->strideC = ITEM;
+    s->info = arena_take_int(a, BATCH, 0x5A5A5A5A);
+    s->batch = BATCH;
+    for (int i = 0; i < BATCH; ++i) s->Aitem[i] = A + i * ITEM, s->Citem[i] = s->C + i * ITEM;
+    s->Aarr = s->Aitem, s->Carr = s->Citem;
+}
+
+static kobalt_status PREC(call_getri_strided)(const void *p)
+{
+    const PREC(getri_args) *s = (const PREC(getri_args) *)p;
+    return KOBALT_NAME(getri_strided)(s->layout, s->n, s->A, s->lda, s->strideA, s->ipiv, s->strideIpiv, s->C,
+                                      s->ldc, s->strideC, s->info, s->batch);
+}
+
+static kobalt_status PREC(call_getri_batched)(const void *p)
+{
+    const PREC(getri_args) *s = (const PREC(getri_args) *)p;
+    return KOBALT_NAME(getri_batched)(s->layout, s->n, s->Aarr, s->lda, s->ipiv, s->strideIpiv, s->Carr, s->ldc,
+                                      s->info, s->batch);
+}
+
+static const char *PREC(getri_info_zero)(const void *p)
+{
+    const PREC(getri_args) *s = (const PREC(getri_args) *)p;
+    return PREC(info_all_zero)(s->info, s->batch);
+}
+static void PREC(getri_pivot_zero)(void *p) { ((PREC(getri_args) *)p)->ipiv_data[2 * IPIV_ITEM + 1] = 0; }
+static void PREC(getri_pivot_above_n)(void *p) { ((PREC(getri_args) *)p)->ipiv_data[3 * IPIV_ITEM + N - 1] = N + 1; }
+
+#define ARGS PREC(getri_args)
+static const mutation PREC(getri_common)[] = {
+    BAD("layout", SET(layout, 0)),
+    OK(ROW),
+    BAD("n", SET(n, -1)),
+    BAD("batch", SET(batch, -1)),
+    BAD("lda", SET(lda, N - 1)),
+    BAD("lda", ROW, SET(lda, N - 1)),
+    OK(SET(lda, N)),
+    BAD("lda", SET(n, 0), SET(lda, 0)),
+    BAD("ldc", SET(ldc, N - 1)),
+    BAD("ldc", ROW, SET(ldc, N - 1)),
+    OK(SET(ldc, N)),
+    OK(NUL(ipiv)),
+    BAD_TWEAK("ipiv", PREC(getri_pivot_zero)),
+    BAD_TWEAK("ipiv", PREC(getri_pivot_above_n)),
+    BAD("strideIpiv", SET(strideIpiv, -1)),
+    OK(SET(strideIpiv, 0)), /* ipiv is an input here: items may share it */
+    BAD("strideIpiv", SET(strideIpiv, BIG_STRIDE)),
+    BAD("info", NUL(info)),
+    OK_CHECK(PREC(getri_info_zero), SET(n, 0)),
+    OK_UNTOUCHED(SET(batch, 0)),
+    OK_UNTOUCHED(SET(batch, 0), NUL(ipiv), NUL(info)),
+};
+static const mutation PREC(getri_strided)[] = {
+    BAD("strideA", SET(strideA, -1)),
+    BAD("strideC", SET(strideC, -1)),
+    OK(SET(strideA, 0)),
+    BAD("strideC", SET(strideC, LD * (N - 1) + N - 1)),
+    OK(SET(strideC, LD * (N - 1) + N)),
+    OK(SET(batch, 1), SET(strideC, 0)),
+    BAD("strideA", SET(strideA, BIG_STRIDE)),
+    BAD("strideC", SET(strideC, BIG_STRIDE)),
+    BAD("A", NUL(A)),
+    BAD("C", NUL(C)),
+    OK_CHECK(PREC(getri_info_zero), SET(n, 0), NUL(A), NUL(C)),
+    OK_UNTOUCHED(SET(batch, 0), NUL(A), NUL(ipiv), NUL(C), NUL(info)),
+};
+static const mutation PREC(getri_batched)[] = {
+    BAD("A", NUL(Aarr)),
+    BAD("C", NUL(Carr)),
+    BAD("A[2]", NUL_ITEM(Aitem, 2)),
+    BAD("C[2]", NUL_ITEM(Citem, 2)),
+    OK_UNTOUCHED(SET(batch, 0), NUL(Aarr), NUL(ipiv), NUL(Carr), NUL(info)),
+};
+static const mutation PREC(getri_bytes)[] = {
+    BAD("strideC", SET(strideC, BYTE_OVERFLOW(REAL, BATCH - 1))),
+    BAD("strideIpiv", SET(strideIpiv, BYTE_OVERFLOW(int, BATCH - 1))),
+};
+#undef ARGS
+DEFINE_ARGS_TEST(getri_strided, getri, strided)
+DEFINE_ARGS_TEST(getri_batched, getri, batched)
+
+/* ======================================================================================
+ * matinv: A n x n (read), C n x n (written), info one per item
+ * ====================================================================================== */
+typedef struct {
+    kobalt_layout layout;
+    kobalt_int n;
+    const REAL *A;
+    kobalt_int lda, strideA;
+    REAL *C;
+    kobalt_int ldc, strideC;
+    int *info;
+    kobalt_int batch;
+    const REAL *Aitem[BATCH];
+    REAL *Citem[BATCH];
+    const REAL *const *Aarr;
+    REAL *const *Carr;
+} PREC(matinv_args);
+
+static void PREC(setup_matinv)(void *p, arena *a)
+{
+    PREC(matinv_args) *s = (PREC(matinv_args) *)p;
+    s->layout = KOBALT_COL_MAJOR;
+    s->n = N;
+    s->A = PREC(take_real)(a, BATCH * ITEM);
+    s->lda = LD, s->strideA = ITEM;
+    s->C = PREC(take_real)(a, BATCH * ITEM);
+    s->ldc = LD, s->strideC = ITEM;
+    s->info = arena_take_int(a, BATCH, 0x5A5A5A5A);
+    s->batch = BATCH;
+    for (int i = 0; i < BATCH; ++i) s->Aitem[i] = s->A + i * ITEM, s->Citem[i] = s->C + i * ITEM;
+    s->Aarr = s->Aitem, s->Carr = s->Citem;
+}
+
+static kobalt_status PREC(call_matinv_strided)(const void *p)
+{
+    const PREC(matinv_args) *s = (const PREC(matinv_args) *)p;
+    return KOBALT_NAME(matinv_strided)(s->layout, s->n, s->A, s->lda, s->strideA, s->C, s->ldc, s->strideC, s->info,
+                                       s->batch);
+}
+
+static kobalt_status PREC(call_matinv_batched)(const void *p)
+{
+    const PREC(matinv_args) *s = (const PREC(matinv_args) *)p;
+    return KOBALT_NAME(matinv_batched)(s->layout, s->n, s->Aarr, s->lda, s->Carr, s->ldc, s->info, s->batch);
+}
+
+static const char *PREC(matinv_info_zero)(const void *p)
+{
+    const PREC(matinv_args) *s = (const PREC(matinv_args) *)p;
+    return PREC(info_all_zero)(s->info, s->batch);
+}
+
+#define ARGS PREC(matinv_args)
+static const mutation PREC(matinv_common)[] = {
+    BAD("layout", SET(layout, 0)),
+    OK(ROW),
+    BAD("n", SET(n, -1)),
+    BAD("batch", SET(batch, -1)),
+    BAD("lda", SET(lda, N - 1)),
+    BAD("lda", ROW, SET(lda, N - 1)),
+    OK(SET(lda, N)),
+    BAD("lda", SET(n, 0), SET(lda, 0)),
+    BAD("ldc", SET(ldc, N - 1)),
+    OK(SET(ldc, N)),
+    BAD("ldc", SET(n, 0), SET(ldc, 0)),
+    BAD("info", NUL(info)),
+    OK_CHECK(PREC(matinv_info_zero), SET(n, 0)),
+    OK_UNTOUCHED(SET(batch, 0)),
+    OK_UNTOUCHED(SET(batch, 0), NUL(info)),
+};
+static const mutation PREC(matinv_strided)[] = {
+    BAD("strideA", SET(strideA, -1)),
+    BAD("strideC", SET(strideC, -1)),
+    OK(SET(strideA, 0)),
+    BAD("strideC", SET(strideC, LD * (N - 1) + N - 1)),
+    OK(SET(strideC, LD * (N - 1) + N)),
+    BAD("strideC", ROW, SET(strideC, LD * (N - 1) + N - 1)),
+    OK(SET(batch, 1), SET(strideC, 0)),
+    BAD("strideA", SET(strideA, BIG_STRIDE)),
+    BAD("strideC", SET(strideC, BIG_STRIDE)),
+    BAD("A", NUL(A)),
+    BAD("C", NUL(C)),
+    OK_CHECK(PREC(matinv_info_zero), SET(n, 0), NUL(A), NUL(C)),
+    OK_UNTOUCHED(SET(batch, 0), NUL(A), NUL(C), NUL(info)),
+};
+static const mutation PREC(matinv_batched)[] = {
+    BAD("A", NUL(Aarr)),
+    BAD("C", NUL(Carr)),
+    BAD("A[2]", NUL_ITEM(Aitem, 2)),
+    BAD("C[0]", NUL_ITEM(Citem, 0)),
+    OK_UNTOUCHED(SET(batch, 0), NUL(Aarr), NUL(Carr), NUL(info)),
+};
+static const mutation PREC(matinv_bytes)[] = {
+    BAD("strideA", SET(strideA, BYTE_OVERFLOW(REAL, BATCH - 1))),
+    BAD("strideC", SET(strideC, BYTE_OVERFLOW(REAL, BATCH - 1))),
+};
+#undef ARGS
+DEFINE_ARGS_TEST(matinv_strided, matinv, strided)
+DEFINE_ARGS_TEST(matinv_batched, matinv, batched)
+
 /* The isolated cases: run one process each by test_arguments --isolated. */
 static const isolated_table PREC(isolated)[] = {
     {&PREC(rut_gemm_strided), PREC(gemm_bytes), COUNT(PREC(gemm_bytes))},
@@ -938,6 +1158,8 @@ static const isolated_table PREC(isolated)[] = {
     {&PREC(rut_getrf_strided), PREC(getrf_bytes), COUNT(PREC(getrf_bytes))},
     {&PREC(rut_getrs_strided), PREC(getrs_bytes), COUNT(PREC(getrs_bytes))},
     {&PREC(rut_gemm_lu_trsv_strided), PREC(fused_bytes), COUNT(PREC(fused_bytes))},
+    {&PREC(rut_getri_strided), PREC(getri_bytes), COUNT(PREC(getri_bytes))},
+    {&PREC(rut_matinv_strided), PREC(matinv_bytes), COUNT(PREC(matinv_bytes))},
 };
 
 #undef REAL

@@ -1,0 +1,57 @@
+# check_exports.cmake -- run as `cmake -P` (no GPU needed): libkobalt-cublas.so's dynamic
+# symbol table holds exactly the names of shim/cublas/exports.txt, and none of them
+# carries a symbol version (a program linked against libcublas references
+# cublasDgemmBatched@libcublas.so.13; only an unversioned definition can stand in for it).
+#
+#   -DLIBRARY=<libkobalt-cublas.so> -DNM=<nm> -DEXPORTS=<exports.txt>
+foreach(var LIBRARY NM EXPORTS)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "pass -D${var}=...")
+  endif()
+endforeach()
+
+file(STRINGS ${EXPORTS} expected REGEX "^cublas")
+execute_process(COMMAND ${NM} -D --defined-only --with-symbol-versions ${LIBRARY}
+  OUTPUT_VARIABLE text ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${NM} -D --defined-only ${LIBRARY} failed: ${err}")
+endif()
+string(REPLACE "\n" ";" lines "${text}")
+set(exported "")
+set(versioned "")
+foreach(line IN LISTS lines)
+  # "<address> <type> <name>[@version | @@version]"
+  if(line MATCHES "^[0-9a-fA-F]* *[A-Za-z] ([^@ ]+)(@.*)?$")
+    list(APPEND exported ${CMAKE_MATCH_1})
+    if(CMAKE_MATCH_2)
+      list(APPEND versioned "${CMAKE_MATCH_1}${CMAKE_MATCH_2}")
+    endif()
+  endif()
+endforeach()
+
+set(unexpected ${exported})
+list(REMOVE_ITEM unexpected ${expected})
+set(missing ${expected})
+list(REMOVE_ITEM missing ${exported})
+list(LENGTH exported n_exported)
+list(LENGTH expected n_expected)
+message(STATUS "libkobalt-cublas: ${n_exported} defined dynamic symbols, ${n_expected} expected")
+set(failed FALSE)
+if(unexpected)
+  list(JOIN unexpected "\n  " t)
+  message(SEND_ERROR "libkobalt-cublas exports symbols that are not in exports.txt:\n  ${t}")
+  set(failed TRUE)
+endif()
+if(missing)
+  list(JOIN missing "\n  " t)
+  message(SEND_ERROR "libkobalt-cublas does not export:\n  ${t}")
+  set(failed TRUE)
+endif()
+if(versioned)
+  list(JOIN versioned "\n  " t)
+  message(SEND_ERROR "libkobalt-cublas symbols carry versions (they would not interpose):\n  ${t}")
+  set(failed TRUE)
+endif()
+if(failed)
+  message(FATAL_ERROR "export check failed")
+endif()

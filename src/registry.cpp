@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <cstdarg>
 #include <cstdio>
 #include <cerrno>
@@ -24,6 +25,18 @@
 #include <vector>
 
 #include "error.hpp"
+
+// The plugin ABI is append-only (kobalt_routines.def, "Generations"): these pin where each
+// released generation's slots sit, so a change that would move them fails to compile.
+constexpr size_t kSlot = sizeof(void (*)(void));
+constexpr size_t kFirstSlot = offsetof(kobalt_backend_table, synchronize) + kSlot;
+static_assert(offsetof(kobalt_backend_table, dgemm_strided) == kFirstSlot, "generation 1 starts the slots");
+static_assert(offsetof(kobalt_backend_table, sgemm_lu_trsv_batched) == kFirstSlot + 27 * kSlot,
+              "generation 1 is 14 routines in d, then the same 14 in s");
+static_assert(offsetof(kobalt_backend_table, dgetri_strided) == kFirstSlot + 28 * kSlot,
+              "generation 2 starts right after generation 1");
+static_assert(offsetof(kobalt_backend_table, smatinv_batched) == kFirstSlot + 35 * kSlot,
+              "generation 2 is 4 routines in d, then the same 4 in s");
 
 namespace kobalt {
 namespace {

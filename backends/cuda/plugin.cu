@@ -164,16 +164,7 @@ const kobalt_backend_table table = {
     .threshold_count = THRESHOLD_COUNT,
     .synchronize = synchronize,
 #define KOBALT_ROUTINE(name, params, args, route) .KOBALT_SLOT(name) = name<KOBALT_T>,
-#define KOBALT_T double
-#define KOBALT_P d
-#include "kobalt/kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
-#define KOBALT_T float
-#define KOBALT_P s
-#include "kobalt/kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
+#include "kobalt/kobalt_routines_all.def"
 #undef KOBALT_ROUTINE
 };
 

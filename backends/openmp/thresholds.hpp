@@ -23,6 +23,8 @@ enum ThresholdId : int {
     GETRS_SMALL_MAX,
     GEMM_LU_TRSV_SMALL_MAX,
     FEW_ITEMS_LARGE_MIN,
+    INTERLEAVED_MAX,   // _desc calls in the interleaved layout (issue 9)
+    DESC_GATHER_BYTES, // _desc calls in other layouts: scratch per gather round
     THRESHOLD_COUNT
 };
 

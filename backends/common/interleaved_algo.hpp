@@ -98,27 +98,42 @@ template <class Real> struct ScalarOps {
 template <class T> KOBALT_IL_FN T *at(const Operand<T> &o, int i, int j) { return o.p + i * o.rs + j * o.cs; }
 template <class T> KOBALT_IL_FN T smallest_normal() { return sizeof(T) == 8 ? T(2.2250738585072014e-308) : T(1.17549435e-38f); }
 
-// C = alpha op(A) op(B) + beta C for MM x n items, inner size k (A, B already op-applied
-// through their strides). beta == 0: C not read; alpha == 0: A and B not read.
-template <class O, int MM>
-KOBALT_IL_FN void gemm(int n, int k, typename O::T alpha, Operand<const typename O::T> A,
-                       Operand<const typename O::T> B, typename O::T beta, Operand<typename O::T> C) {
+// One column j of C: C(:, j) = alpha op(A) op(B)(:, j) + beta C(:, j), for JB = 1 or 2
+// adjacent columns at once (each loaded element of A then feeds JB multiply-adds).
+template <class O, int MM, int JB>
+KOBALT_IL_FN void gemm_columns(int j, int k, typename O::T alpha, const Operand<const typename O::T> &A,
+                               const Operand<const typename O::T> &B, typename O::T beta,
+                               const Operand<typename O::T> &C) {
     using T = typename O::T;
     using V = typename O::V;
-    for (int j = 0; j < n; ++j) {
-        V acc[MM];
-        KOBALT_IL_UNROLL for (int i = 0; i < MM; ++i) acc[i] = O::splat(T(0));
-        if (alpha != T(0))
-            for (int p = 0; p < k; ++p) {
-                const V b = O::load(at(B, p, j));
-                KOBALT_IL_UNROLL for (int i = 0; i < MM; ++i) acc[i] += O::load(at(A, i, p)) * b;
+    V acc[JB][MM];
+    KOBALT_IL_UNROLL for (int c = 0; c < JB; ++c) KOBALT_IL_UNROLL for (int i = 0; i < MM; ++i) acc[c][i] = O::splat(T(0));
+    if (alpha != T(0))
+        KOBALT_IL_UNROLL for (int p = 0; p < k; ++p) {
+            V b[JB];
+            KOBALT_IL_UNROLL for (int c = 0; c < JB; ++c) b[c] = O::load(at(B, p, j + c));
+            KOBALT_IL_UNROLL for (int i = 0; i < MM; ++i) {
+                const V a = O::load(at(A, i, p));
+                KOBALT_IL_UNROLL for (int c = 0; c < JB; ++c) acc[c][i] += a * b[c];
             }
-        KOBALT_IL_UNROLL for (int i = 0; i < MM; ++i) {
-            V v = acc[i] * alpha;
-            if (beta != T(0)) v += O::load(at(C, i, j)) * beta;
-            O::store(at(C, i, j), v);
         }
+    KOBALT_IL_UNROLL for (int c = 0; c < JB; ++c) KOBALT_IL_UNROLL for (int i = 0; i < MM; ++i) {
+        V v = acc[c][i] * alpha;
+        if (beta != T(0)) v += O::load(at(C, i, j + c)) * beta;
+        O::store(at(C, i, j + c), v);
     }
+}
+
+// C = alpha op(A) op(B) + beta C for MM x n items, inner size k (A, B already op-applied
+// through their strides; NN, KK: n and k at compile time, 0 = runtime). beta == 0: C not
+// read; alpha == 0: A and B not read.
+template <class O, int MM, int NN = 0, int KK = 0>
+KOBALT_IL_FN void gemm(int n_rt, int k_rt, typename O::T alpha, Operand<const typename O::T> A,
+                       Operand<const typename O::T> B, typename O::T beta, Operand<typename O::T> C) {
+    const int n = NN ? NN : n_rt, k = KK ? KK : k_rt;
+    int j = 0;
+    KOBALT_IL_UNROLL for (; j + 1 < n; j += 2) gemm_columns<O, MM, 2>(j, k, alpha, A, B, beta, C);
+    if (j < n) gemm_columns<O, MM, 1>(j, k, alpha, A, B, beta, C);
 }
 
 // B = alpha A^{-1} B, A MM x MM (lower or upper triangle, unit diagonal or not), B MM x n.

@@ -175,10 +175,10 @@ __global__ void fused_general(int n, int k, int nrhs, T alpha, DOp<const T> X, D
 }
 
 // ---- interleaved register kernels: one thread per item --------------------------------------
-template <class T, int MM>
+template <class T, int MM, int NK = 0>
 __global__ void il_gemm(int n, int k, T alpha, DOp<const T> A, DOp<const T> B, T beta, DOp<T> C, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch)
-    il::gemm<il::ScalarOps<T>, MM>(n, k, alpha, A.lane(b), B.lane(b), beta, C.lane(b));
+    il::gemm<il::ScalarOps<T>, MM, NK, NK>(n, k, alpha, A.lane(b), B.lane(b), beta, C.lane(b));
 }
 template <class T, int MM>
 __global__ void il_trsm(bool lower, bool unit, int n, T alpha, DOp<const T> A, DOp<T> B, idx batch) {
@@ -246,7 +246,10 @@ kobalt_status gemm_desc(kobalt_op transa, kobalt_op transb, Real alpha, const Re
     const DOp<const Real> a = dop(A, descA, transa), b = dop(B, descB, transb);
     const DOp<Real> c = dop(C, descC);
     if (all_interleaved({descA, descB, descC}, batch) && std::max(m, std::max(n, k)) <= interleaved_max()) {
-#define KOBALT_DESC_CALL(M) il_gemm<Real, M><<<blocks_for(batch), kThreads, 0, stream()>>>(int(n), int(k), alpha, a, b, beta, c, batch)
+#define KOBALT_DESC_CALL(M)                                                                        \
+    (n == M && k == M                                                                                  \
+         ? il_gemm<Real, M, M><<<blocks_for(batch), kThreads, 0, stream()>>>(int(n), int(k), alpha, a, b, beta, c, batch) \
+         : il_gemm<Real, M><<<blocks_for(batch), kThreads, 0, stream()>>>(int(n), int(k), alpha, a, b, beta, c, batch))
         KOBALT_DESC_SWITCH(int(m), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
         return launched<Real>(r);

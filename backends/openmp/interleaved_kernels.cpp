@@ -111,13 +111,18 @@ void packs(int64_t batch, const Body &body, const Tail &tail) {
     }
 static_assert(il::MAX_N == 8, "KIL_SWITCH covers 1..MAX_N");
 
-template <class T, int MM>
+// NK: n == k == MM known at compile time (the square case), else both at run time.
+template <class T, int MM, int NK>
 void gemm_m(int n, int k, T alpha, Operand<const T> A, Operand<const T> B, T beta, Operand<T> C, int64_t batch) {
     constexpr int W = lanes_of<T>();
     packs<W>(
         batch,
-        [&](int64_t b) { il::gemm<PackOps<T, W>, MM>(n, k, alpha, shift(A, b), shift(B, b), beta, shift(C, b)); },
-        [&](int64_t b) { il::gemm<il::ScalarOps<T>, MM>(n, k, alpha, shift(A, b), shift(B, b), beta, shift(C, b)); });
+        [&](int64_t b) {
+            il::gemm<PackOps<T, W>, MM, NK, NK>(n, k, alpha, shift(A, b), shift(B, b), beta, shift(C, b));
+        },
+        [&](int64_t b) {
+            il::gemm<il::ScalarOps<T>, MM, NK, NK>(n, k, alpha, shift(A, b), shift(B, b), beta, shift(C, b));
+        });
 }
 
 template <class T, int MM>
@@ -169,7 +174,9 @@ namespace KOBALT_IL_ISA {
 template <class T>
 void gemm(int m, int n, int k, T alpha, Operand<const T> A, Operand<const T> B, T beta, Operand<T> C,
           int64_t batch) {
-#define KIL_CALL(M) gemm_m<T, M>(n, k, alpha, A, B, beta, C, batch)
+#define KIL_CALL(M)                                                                           \
+    (n == M && k == M ? gemm_m<T, M, M>(n, k, alpha, A, B, beta, C, batch)                    \
+                      : gemm_m<T, M, 0>(n, k, alpha, A, B, beta, C, batch))
     KIL_SWITCH(m, KIL_CALL)
 #undef KIL_CALL
 }

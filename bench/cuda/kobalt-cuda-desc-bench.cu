@@ -114,7 +114,7 @@ template <class T> void bench(int n, double mib, int reps, double bw) {
     const long long ldp = batch;
     const size_t nn = size_t(batch) * n * n, nv = size_t(batch) * n;
     Buf<T> A(nn), B(nn), C(nn), X(nv);
-    Buf<int> P(nv), I(size_t(batch));
+    Buf<int> P{nv}, I{size_t(batch)};
     const kobalt_matrix_desc dm = kobalt_desc_interleaved(n, n, ldp), dv = kobalt_desc_interleaved(n, 1, ldp);
     const int blocks = 132 * 16, threads = 256;
     auto fillA = [&](bool il, bool lu) { fill<T><<<blocks, threads>>>(A.d, n, n, batch, ldp, il, lu, 1); };

@@ -175,7 +175,8 @@ template <class T> int getf2(I m, I n, std::vector<T> &a, std::vector<int> &ipiv
 }
 
 // ||P A - L U||_1 / (max(m,n) eps ||A||_1) of packed factors F.
-double lu_residual(const Dense &A, const Dense &F, I m, I n, const int *ipiv, double e) {
+// anorm >= 0 replaces ||A||_1 as the scale (the fused call: a bound of the gemm's terms).
+double lu_residual(const Dense &A, const Dense &F, I m, I n, const int *ipiv, double e, double anorm = -1) {
     if (m == 0 || n == 0) return 0;
     const I r = std::min(m, n);
     Dense PA = A;
@@ -193,16 +194,16 @@ double lu_residual(const Dense &A, const Dense &F, I m, I n, const int *ipiv, do
             }
             R[size_t(i + j * m)] = s - PA[size_t(i + j * m)];
         }
-    const double an = norm1(A, m, n);
+    const double an = anorm >= 0 ? anorm : norm1(A, m, n);
     const double rn = norm1(R, m, n);
     if (!std::isfinite(rn)) return INFINITY;
     return an == 0 ? (rn == 0 ? 0 : INFINITY) : rn / (double(std::max(m, n)) * e * an);
 }
 
 // max_j ||M x_j - b_j||_1 / (n eps ||M||_1 ||x_j||_1), M n x n.
-double solve_residual(const Dense &M, const Dense &X, const Dense &B, I n, I cols, double e) {
+double solve_residual(const Dense &M, const Dense &X, const Dense &B, I n, I cols, double e, double mnorm = -1) {
     double worst = 0;
-    const double mn = norm1(M, n, n);
+    const double mn = mnorm >= 0 ? mnorm : norm1(M, n, n);
     for (I j = 0; j < cols; ++j) {
         double rn = 0, xn = 0;
         for (I i = 0; i < n; ++i) {
@@ -459,7 +460,17 @@ template <class T> void case_fused(bool il, I n, I k, I nrhs, I batch) {
         for (I j = 0; j < n; ++j) same &= (piv[size_t(j)] = gp[P.pos(q, j, 0)]) == rp[size_t(j)];
         CHECK(same, "item %lld: pivots differ from the reference", q);
         if (n == 0) continue;
-        const double lr = lu_residual(Ar, A.dense(ga, q), n, n, piv.data(), eps<T>() * double(k + 2));
+        // The new A carries the gemm's rounding: scale by max(||Ar||, ||G||), G = |alpha| |op X| |op Y| +
+        // |beta| |A0| (a cancelling sum makes ||Ar|| alone far too small a scale).
+        Dense G(size_t(n * n), 0.0);
+        for (I j = 0; j < n; ++j)
+            for (I i = 0; i < n; ++i) {
+                double g = 0;
+                for (I p = 0; p < k; ++p) g += std::fabs(op_at(xd, X.d.rows, !nx, i, p) * op_at(yd, Y.d.rows, !ny, p, j));
+                G[size_t(i + j * n)] = std::fabs(double(alpha)) * g + std::fabs(double(beta) * double(A.at(q, i, j)));
+            }
+        const double scale = std::max(norm1(Ar, n, n), norm1(G, n, n));
+        const double lr = lu_residual(Ar, A.dense(ga, q), n, n, piv.data(), eps<T>() * double(k + 2), scale);
         CHECK(lr < 30, "item %lld: LU residual %g", q, lr);
         if (gi[size_t(q)] != 0) {
             bool untouched = true;
@@ -468,7 +479,7 @@ template <class T> void case_fused(bool il, I n, I k, I nrhs, I batch) {
             CHECK(untouched, "item %lld: singular, but B changed", q);
             continue;
         }
-        const double sr = solve_residual(Ar, B.dense(gb, q), B.dense(B.h, q), n, nrhs, eps<T>() * double(k + 2));
+        const double sr = solve_residual(Ar, B.dense(gb, q), B.dense(B.h, q), n, nrhs, eps<T>() * double(k + 2), scale);
         CHECK(sr < 30, "item %lld: solve residual %g", q, sr);
     }
 }

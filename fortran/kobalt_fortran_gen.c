@@ -79,7 +79,7 @@ static const struct {
 /* Parameters named here may be NULL in C; in Fortran they are optional and an absent
  * argument passes NULL (Fortran 2018, TS 29113). docs/api.md: ipiv == NULL means no
  * pivoting. */
-static const char *const nullable[] = {"ipiv"};
+static const char *const nullable[] = {"ipiv", "descIpiv"};
 
 /* ---- small helpers ---------------------------------------------------------------- */
 
@@ -291,6 +291,8 @@ static void translate(param *p, const char *real, const char *where)
     } else if (strcmp(t, "int *") == 0) {
         snprintf(p->fdecl, sizeof p->fdecl, "integer(c_int), intent(inout)%s", opt);
         p->dim = "(*)";
+    } else if (strcmp(t, "const kobalt_matrix_desc *") == 0) { /* the bind(C) type of kobalt.f90.in */
+        snprintf(p->fdecl, sizeof p->fdecl, "type(kobalt_matrix_desc), intent(in)%s", opt);
     } else {
         die("%s: parameter '%s' has the C type '%s', which has no Fortran translation; "
             "teach translate() in fortran/kobalt_fortran_gen.c",
@@ -456,7 +458,10 @@ static void write_interfaces(FILE *out)
         snprintf(head, sizeof head, "    function %s(", fname);
         write_wrapped(out, head, names, n, ") &", "        ");
         fprintf(out, "        bind(C, name=\"%s\") result(status)\n", fname);
-        fprintf(out, "      import :: c_int, c_int64_t, c_float, c_double, c_ptr\n");
+        int uses_desc = 0;
+        for (size_t i = 0; i < n; ++i) uses_desc |= strstr(ps[i].ctype, "kobalt_matrix_desc") != NULL;
+        fprintf(out, "      import :: c_int, c_int64_t, c_float, c_double, c_ptr%s\n",
+                uses_desc ? ", kobalt_matrix_desc" : "");
         for (size_t i = 0; i < n; ++i)
             fprintf(out, "      %s :: %s%s\n", ps[i].fdecl, ps[i].name, ps[i].dim);
         fprintf(out, "      integer(c_int) :: status\n");

@@ -13,6 +13,7 @@
 #include "kobalt/kobalt.h"
 #include "registry.hpp"
 #include "validate.hpp"
+#include "validate_desc.hpp"
 
 namespace kobalt {
 namespace {

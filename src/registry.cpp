@@ -37,6 +37,10 @@ static_assert(offsetof(kobalt_backend_table, dgetri_strided) == kFirstSlot + 28 
               "generation 2 starts right after generation 1");
 static_assert(offsetof(kobalt_backend_table, smatinv_batched) == kFirstSlot + 35 * kSlot,
               "generation 2 is 4 routines in d, then the same 4 in s");
+static_assert(offsetof(kobalt_backend_table, dgemm_desc) == kFirstSlot + 36 * kSlot,
+              "generation 3 starts right after generation 2");
+static_assert(offsetof(kobalt_backend_table, sunpack_interleaved) == kFirstSlot + 53 * kSlot,
+              "generation 3 is 9 routines in d, then the same 9 in s");
 
 namespace kobalt {
 namespace {

@@ -6,7 +6,7 @@
 #                                  and FEW_ITEMS_LARGE_MIN = 1: batches with fewer items
 #                                  than threads go item by item through threaded OpenBLAS
 #   correctness_<routine>_small    every *_SMALL_MAX huge: all sizes on the KokkosBatched path
-set(KOBALT_CORRECTNESS_ROUTINES gemm gemv trsv trsm getrf getrs gemm_lu_trsv getri)
+set(KOBALT_CORRECTNESS_ROUTINES gemm gemv trsv trsm getrf getrs gemm_lu_trsv getri desc)
 set(KOBALT_THRESHOLD_NAMES
   GEMM_SMALL_MAX GEMV_SMALL_MAX TRSV_SMALL_MAX TRSM_SMALL_MAX GETRF_SMALL_MAX GETRS_SMALL_MAX
   GEMM_LU_TRSV_SMALL_MAX GETRI_SMALL_MAX)
@@ -57,3 +57,21 @@ foreach(routine IN LISTS KOBALT_CORRECTNESS_ROUTINES)
       TIMEOUT 300)
   endforeach()
 endforeach()
+
+# The descriptor routines (test_desc.cpp) once more per copy of the interleaved SIMD
+# kernels (AVX-512, AVX2, baseline SSE2: whichever this CPU runs), and with the
+# interleaved kernels off and one item per gather round, so that every _desc call goes
+# through the standard or the gathered path.
+if(TARGET test_desc)
+  set(kobalt_desc_env_no_avx512 "KOBALT_OPENMP_NO_AVX512=1")
+  set(kobalt_desc_env_no_avx2 "KOBALT_OPENMP_NO_AVX2=1")
+  set(kobalt_desc_env_gathered "KOBALT_INTERLEAVED_MAX=0;KOBALT_DESC_GATHER_BYTES=1")
+  foreach(variant no_avx512 no_avx2 gathered)
+    set(name correctness_desc_${variant})
+    add_test(NAME ${name} COMMAND test_desc)
+    set_tests_properties(${name} PROPERTIES
+      ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;${kobalt_desc_env_${variant}}"
+      LABELS "correctness;correctness_desc"
+      TIMEOUT 300)
+  endforeach()
+endif()

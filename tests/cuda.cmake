@@ -42,3 +42,15 @@ add_test(NAME cuda_inverse_own COMMAND test_cuda_inverse)
 set_tests_properties(cuda_inverse cuda_inverse_own
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
 set_property(TEST cuda_inverse_own APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0")
+
+# The descriptor routines on device memory (tests/test_cuda_desc.cpp): interleaved register
+# kernels, standard slots and general-stride kernels; once more with the register kernels
+# off, so that interleaved operands take the general-stride kernels too.
+add_executable(test_cuda_desc ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_desc.cpp)
+target_link_libraries(test_cuda_desc PRIVATE Kobalt::kobalt CUDA::cudart_static)
+add_dependencies(test_cuda_desc kobalt-cuda)
+add_test(NAME cuda_desc COMMAND test_cuda_desc)
+add_test(NAME cuda_desc_general COMMAND test_cuda_desc)
+set_tests_properties(cuda_desc cuda_desc_general
+  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
+set_property(TEST cuda_desc_general APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_INTERLEAVED_MAX=0")

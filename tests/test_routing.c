@@ -104,6 +104,45 @@ static void test_device_pointer_arrays_not_read(void **state)
                      KOBALT_NOT_SUPPORTED);
 }
 
+/* A _desc call on device memory: the core reads the descriptors (host structs) to validate
+ * and route, passes them on unchanged, and never reads the data. */
+static void test_desc_call_routes_with_its_descriptors(void **state)
+{
+    (void)state;
+    double *A = device_region + 256, *B = device_region + 320, *C = device_region + 384;
+    const kobalt_matrix_desc dA = {2, 2, 1, 2, 5}, dB = {2, 2, 2, 1, 4}, dC = {2, 2, 3, 1, 6};
+    for (int i = 0; i < 4; ++i) C[i] = 0;
+    assert_int_equal(kobalt_dgemm_desc(KOBALT_NO_TRANS, KOBALT_NO_TRANS, 1.0, A, &dA, B, &dB, 0.0, C, &dC, 3),
+                     KOBALT_SUCCESS);
+    assert_true(C[0] == 43.0);
+    assert_true(C[1] == 5.0 && C[2] == 1.0 && C[3] == 3.0);
+    /* the same call with an overlapping C is refused by the core, before any backend */
+    const kobalt_matrix_desc bad = {2, 2, 1, 1, 6};
+    C[0] = -1;
+    assert_int_equal(kobalt_dgemm_desc(KOBALT_NO_TRANS, KOBALT_NO_TRANS, 1.0, A, &dA, B, &dB, 0.0, C, &bad, 3),
+                     KOBALT_INVALID_ARGUMENT);
+    assert_non_null(strstr(kobalt_last_error(), "kobalt_dgemm_desc: descC lets elements of C share memory"));
+    assert_true(C[0] == -1);
+    /* host C with device A: mixed spaces */
+    double hostC[12];
+    assert_int_equal(kobalt_dgemm_desc(KOBALT_NO_TRANS, KOBALT_NO_TRANS, 1.0, A, &dA, B, &dB, 0.0, hostC, &dC, 1),
+                     KOBALT_INVALID_ARGUMENT);
+    assert_non_null(strstr(kobalt_last_error(), "C and A live in different memory spaces"));
+}
+
+/* getrs_desc with device pivots holding nonsense: not host-readable, so not inspected by
+ * the core; the fake backend lacks the slot. */
+static void test_desc_device_pivots_not_read(void **state)
+{
+    (void)state;
+    double *A = device_region + 512, *B = device_region + 576;
+    int *ipiv = (int *)(device_region + 640);
+    for (int i = 0; i < 8; ++i) ipiv[i] = -99;
+    const kobalt_matrix_desc dA = {2, 2, 1, 2, 4}, dP = {2, 1, 1, 0, 2}, dB = {2, 1, 1, 0, 2};
+    assert_int_equal(kobalt_dgetrs_desc(KOBALT_NO_TRANS, A, &dA, ipiv, &dP, B, &dB, 3), KOBALT_NOT_SUPPORTED);
+    assert_non_null(strstr(kobalt_last_error(), "'fakedev' backend does not provide this routine"));
+}
+
 static void test_synchronize_reaches_backend(void **state)
 {
     (void)state;
@@ -139,6 +178,8 @@ int main(void)
         cmocka_unit_test(test_mixed_spaces_refused),
         cmocka_unit_test(test_missing_slot_not_supported),
         cmocka_unit_test(test_device_pointer_arrays_not_read),
+        cmocka_unit_test(test_desc_call_routes_with_its_descriptors),
+        cmocka_unit_test(test_desc_device_pivots_not_read),
         cmocka_unit_test(test_synchronize_reaches_backend),
         cmocka_unit_test(test_stream_is_per_thread),
     };

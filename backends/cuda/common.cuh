@@ -32,6 +32,7 @@ enum ThresholdId : int {
     GROUP_MIN,
     GROUP_MAX,
     VENDOR_CHECK,
+    INTERLEAVED_MAX, // _desc calls with every batch_stride 1 (desc.cu)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -42,6 +42,10 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda getrf (column-major): 1 = factor a copy with cuBLAS and redo items with info > 0 or non-finite "
      "factors with Kobalt's kernel (exact dgetf2 semantics); 0 = cuBLAS in place",
      1},
+    {"INTERLEAVED_MAX",
+     "cuda _desc calls whose operands all have batch_stride 1: largest item size run by the "
+     "one-thread-per-item register kernels (at most 8; 0 disables them)",
+     8},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -21,6 +21,14 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "item at a time through multithreaded OpenBLAS",
      256},
     {"GETRI_SMALL_MAX", "getri, matinv: largest n run by the small kernels (above: LAPACK dgetrf/dgetri)", 16},
+    {"INTERLEAVED_MAX",
+     "_desc calls whose operands all have batch_stride 1: largest item size run by the SIMD "
+     "kernels that vectorise across the batch (at most 8; 0 disables them)",
+     8},
+    {"DESC_GATHER_BYTES",
+     "_desc calls in a layout the standard kernels cannot take: bytes of column-major scratch "
+     "the items are gathered into per round",
+     4 << 20},
 };
 
 } // namespace kobalt_openmp

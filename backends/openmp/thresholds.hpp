@@ -24,6 +24,8 @@ enum ThresholdId : int {
     GEMM_LU_TRSV_SMALL_MAX,
     FEW_ITEMS_LARGE_MIN,
     GETRI_SMALL_MAX,
+    INTERLEAVED_MAX,   // _desc calls in the interleaved layout (issue 9)
+    DESC_GATHER_BYTES, // _desc calls in other layouts: scratch per gather round
     THRESHOLD_COUNT
 };
 

@@ -1,9 +1,10 @@
 /*
  * kobalt.h -- the public C API of libkobalt, a batched BLAS/LAPACK library.
  *
- * Every routine comes in two precisions (s: float, d: double) and two batch forms:
+ * Every routine comes in two precisions (s: float, d: double) and three batch forms:
  *   _strided  item i of A starts at A + i*strideA
  *   _batched  item i of A is A[i] (an array of pointers)
+ *   _desc     any strided layout: a kobalt_matrix_desc per operand (below)
  * The prototypes are expanded from kobalt_routines.def, which lists every routine
  * once with its parameters; docs/api.md documents each of them in prose.
  *
@@ -52,6 +53,45 @@ typedef enum { KOBALT_NO_TRANS = 111, KOBALT_TRANS = 112, KOBALT_CONJ_TRANS = 11
 typedef enum { KOBALT_UPPER = 121, KOBALT_LOWER = 122 } kobalt_uplo;
 typedef enum { KOBALT_NON_UNIT = 131, KOBALT_UNIT = 132 } kobalt_diag;
 typedef enum { KOBALT_LEFT = 141, KOBALT_RIGHT = 142 } kobalt_side;
+
+/* A batch of matrices in any strided layout: one descriptor per operand of the _desc
+ * routines (docs/api.md, "Matrix descriptors"). Element (i, j) of item b lies at
+ *
+ *     X[b*batch_stride + i*row_stride + j*col_stride]     (in elements, 0-based)
+ *
+ * for 0 <= i < rows, 0 <= j < cols, 0 <= b < batch, every stride >= 0. Column-major items
+ * with leading dimension ld are {rows, cols, 1, ld, stride}, row-major ones
+ * {rows, cols, ld, 1, stride}; the interleaved layout (batch index fastest, the tiny-
+ * matrix fast path) has batch_stride 1; a vector is a len x 1 descriptor whose
+ * row_stride is its increment. A transpose or a slice of a larger tensor is only a
+ * change of the numbers. */
+typedef struct kobalt_matrix_desc {
+    kobalt_int rows, cols;
+    kobalt_int row_stride, col_stride, batch_stride;
+} kobalt_matrix_desc;
+
+/* Descriptors of the common layouts (C and C++ callers; Fortran and Python fill the
+ * five fields themselves). ld: leading dimension, stride: elements between items,
+ * ldp: elements between two element planes of the interleaved layout (>= batch). */
+static inline kobalt_matrix_desc kobalt_desc_col_major(kobalt_int rows, kobalt_int cols, kobalt_int ld,
+                                                       kobalt_int stride)
+{
+    kobalt_matrix_desc d = {rows, cols, 1, ld, stride};
+    return d;
+}
+static inline kobalt_matrix_desc kobalt_desc_row_major(kobalt_int rows, kobalt_int cols, kobalt_int ld,
+                                                       kobalt_int stride)
+{
+    kobalt_matrix_desc d = {rows, cols, ld, 1, stride};
+    return d;
+}
+/* Interleaved: element (i, j) of item b at X[(i + j*rows)*ldp + b], the layout that
+ * kobalt_?pack_interleaved writes. */
+static inline kobalt_matrix_desc kobalt_desc_interleaved(kobalt_int rows, kobalt_int cols, kobalt_int ldp)
+{
+    kobalt_matrix_desc d = {rows, cols, ldp, rows * ldp, 1};
+    return d;
+}
 
 /* "MAJOR.MINOR.PATCH" */
 KOBALT_API const char *kobalt_version(void);

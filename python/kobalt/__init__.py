@@ -10,13 +10,16 @@ Functions return new arrays unless given out= arrays; numerical trouble of an it
 (a zero pivot) is reported in the returned ``info`` array, argument errors raise
 ValueError/TypeError (found in Python) or KobaltError (refused by the library, with
 kobalt_last_error() as its message). ``kobalt.lowlevel`` calls the C routines
-directly. See docs/python.md.
+directly; ``kobalt.matrix_desc(view)`` describes any NumPy view for the ``_desc``
+routines there (any strides, the interleaved layout). See docs/python.md.
 """
 
 from ._lib import (  # noqa: F401
     COL_MAJOR, CONJ_TRANS, LEFT, LOWER, NO_TRANS, NON_UNIT, RIGHT, ROW_MAJOR, TRANS, UNIT,
     UPPER, KobaltArgumentError, KobaltError, lib as _library)
 from ._routines import gemm, gemv, gesv, gemm_lu_trsv, getrf, getrs, trsm, trsv  # noqa: F401
+from ._lib import MatrixDesc  # noqa: F401
+from ._desc import matrix_desc  # noqa: F401
 from . import lowlevel  # noqa: F401
 
 __version__ = "0.1.0"
@@ -44,5 +47,6 @@ def last_error():
 
 __all__ = ["gemm", "gemv", "trsv", "trsm", "getrf", "getrs", "gesv", "gemm_lu_trsv",
            "KobaltError", "KobaltArgumentError", "lowlevel", "library_version", "backends",
+           "MatrixDesc", "matrix_desc",
            "last_error", "library_path", "ROW_MAJOR", "COL_MAJOR", "NO_TRANS", "TRANS",
            "CONJ_TRANS", "UPPER", "LOWER", "NON_UNIT", "UNIT", "LEFT", "RIGHT"]

@@ -120,7 +120,56 @@ ROUTINES = (
     ("matinv_batched",
      "kobalt_layout layout, kobalt_int n, const KOBALT_T *const A[], kobalt_int lda,"
      " KOBALT_T *const C[], kobalt_int ldc, int *info, kobalt_int batch"),
+    # ---- descriptor forms (any strided layout) and pack/unpack -------------------------
+    ("gemm_desc",
+     "kobalt_op transa, kobalt_op transb, KOBALT_T alpha, const KOBALT_T *A,"
+     " const kobalt_matrix_desc *descA, const KOBALT_T *B, const kobalt_matrix_desc *descB,"
+     " KOBALT_T beta, KOBALT_T *C, const kobalt_matrix_desc *descC, kobalt_int batch"),
+    ("gemv_desc",
+     "kobalt_op trans, KOBALT_T alpha, const KOBALT_T *A, const kobalt_matrix_desc *descA,"
+     " const KOBALT_T *x, const kobalt_matrix_desc *descx, KOBALT_T beta, KOBALT_T *y,"
+     " const kobalt_matrix_desc *descy, kobalt_int batch"),
+    ("trsv_desc",
+     "kobalt_uplo uplo, kobalt_op trans, kobalt_diag diag, const KOBALT_T *A,"
+     " const kobalt_matrix_desc *descA, KOBALT_T *x, const kobalt_matrix_desc *descx,"
+     " kobalt_int batch"),
+    ("trsm_desc",
+     "kobalt_side side, kobalt_uplo uplo, kobalt_op transa, kobalt_diag diag, KOBALT_T alpha,"
+     " const KOBALT_T *A, const kobalt_matrix_desc *descA, KOBALT_T *B,"
+     " const kobalt_matrix_desc *descB, kobalt_int batch"),
+    ("getrf_desc",
+     "KOBALT_T *A, const kobalt_matrix_desc *descA, int *ipiv, const kobalt_matrix_desc *descIpiv,"
+     " int *info, kobalt_int batch"),
+    ("getrs_desc",
+     "kobalt_op trans, const KOBALT_T *A, const kobalt_matrix_desc *descA, const int *ipiv,"
+     " const kobalt_matrix_desc *descIpiv, KOBALT_T *B, const kobalt_matrix_desc *descB,"
+     " kobalt_int batch"),
+    ("gemm_lu_trsv_desc",
+     "kobalt_op transx, kobalt_op transy, KOBALT_T alpha, const KOBALT_T *X,"
+     " const kobalt_matrix_desc *descX, const KOBALT_T *Y, const kobalt_matrix_desc *descY,"
+     " KOBALT_T beta, KOBALT_T *A, const kobalt_matrix_desc *descA, int *ipiv,"
+     " const kobalt_matrix_desc *descIpiv, KOBALT_T *B, const kobalt_matrix_desc *descB,"
+     " int *info, kobalt_int batch"),
+    ("pack_interleaved",
+     "kobalt_layout layout, kobalt_int rows, kobalt_int cols, const KOBALT_T *A, kobalt_int lda,"
+     " kobalt_int strideA, KOBALT_T *P, kobalt_int ldp, kobalt_int batch"),
+    ("unpack_interleaved",
+     "kobalt_layout layout, kobalt_int rows, kobalt_int cols, const KOBALT_T *P, kobalt_int ldp,"
+     " KOBALT_T *A, kobalt_int lda, kobalt_int strideA, kobalt_int batch"),
 )
+
+
+class MatrixDesc(ctypes.Structure):
+    """kobalt_matrix_desc (kobalt.h): a batch operand in any strided layout. Element
+    (i, j) of item b is at offset b*batch_stride + i*row_stride + j*col_stride, in
+    elements. kobalt.matrix_desc(array) builds one from a NumPy view."""
+    _fields_ = [("rows", ctypes.c_int64), ("cols", ctypes.c_int64),
+                ("row_stride", ctypes.c_int64), ("col_stride", ctypes.c_int64),
+                ("batch_stride", ctypes.c_int64)]
+
+    def __repr__(self):
+        return "MatrixDesc(rows=%d, cols=%d, row_stride=%d, col_stride=%d, batch_stride=%d)" % (
+            self.rows, self.cols, self.row_stride, self.col_stride, self.batch_stride)
 
 PRECISIONS = (("d", ctypes.c_double), ("s", ctypes.c_float))
 

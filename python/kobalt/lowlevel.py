@@ -7,17 +7,20 @@ strides).
 A pointer parameter takes a numpy array (its first element's address is passed;
 its dtype must match: float64/float32 for ``double*``/``float*``, int32 (numpy.intc)
 for ``int*``, numpy.uintp for the pointer arrays of the ``_batched`` forms), an
-integer address, or None (NULL). Nothing is checked beyond that: the library
-validates sizes, leading dimensions and strides, and raises nothing for memory it
+integer address, or None (NULL); a ``const kobalt_matrix_desc *`` takes a
+kobalt.MatrixDesc (``kobalt.matrix_desc(view)`` describes a NumPy view). Nothing is
+checked beyond that: the library validates sizes, leading dimensions and strides, and raises nothing for memory it
 is told to read or write out of bounds, exactly as from C.
 
 A status other than KOBALT_SUCCESS raises kobalt.KobaltError carrying
 ``kobalt_last_error()``. The enumeration values are kobalt.ROW_MAJOR etc.
 """
 
+import ctypes
+
 import numpy as np
 
-from ._lib import lib
+from ._lib import MatrixDesc, lib
 
 __all__ = ["call", "names", "params"]
 
@@ -27,6 +30,13 @@ _SCALARS = {"d": np.dtype(np.float64), "s": np.dtype(np.float32)}
 def _pointer(routine, ctype, pname, value, prec):
     if value is None:
         return None
+    if "kobalt_matrix_desc" in ctype:
+        if isinstance(value, MatrixDesc):
+            return ctypes.addressof(value)
+        if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            return int(value)
+        raise TypeError("kobalt.lowlevel.%s: %s must be a kobalt.MatrixDesc (see kobalt.matrix_desc), "
+                        "an address or None, got %s" % (routine, pname, type(value).__name__))
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         return int(value)
     if not isinstance(value, np.ndarray):

@@ -7,6 +7,8 @@
 !   - dgetrf_strided with ipiv absent (no pivoting) and present; dgetrs_strided both ways
 !   - an invalid argument: KOBALT_INVALID_ARGUMENT and a message naming the argument
 !   - the pointer-array forms (dgemm_batched, dgetrf_batched) with c_loc pointers
+!   - the descriptor forms on the interleaved layout A(batch, n, n): dgetrf_desc with
+!     per-item pivots, dgetrs_desc, and the no-pivoting call with ipiv/descIpiv absent
 ! Exits with `error stop` when a check fails.
 program test_fortran
   use, intrinsic :: iso_c_binding, only: c_int, c_float, c_double, c_ptr, c_loc
@@ -23,6 +25,7 @@ program test_fortran
   call test_invalid_argument()
   call test_gemm_batched()
   call test_getrf_batched()
+  call test_desc_interleaved()
 
   if (failures > 0) then
     write (output_unit, '(i0,a)') failures, ' check(s) failed'
@@ -149,6 +152,38 @@ contains
         2_kobalt_int, 1_kobalt_int), 'kobalt_dgetrs_strided with ipiv')
     call expect(close_to(b, [1d0, 2d0], 1d-13), 'getrs with ipiv solves A x = b')
   end subroutine test_getrf_no_pivoting
+
+  ! Three 2 x 2 systems stored interleaved, A(item, row, col): each item pivots its own way.
+  subroutine test_desc_interleaved()
+    real(c_double) :: A(3, 2, 2), F(3, 2, 2), b(3, 2)
+    integer(c_int) :: ipiv(3, 2), info(3)
+    type(kobalt_matrix_desc) :: dA, dP, db
+    integer :: i
+    A(1, :, :) = reshape([4, 6, 3, 3], [2, 2]) ! pivots [2 2]
+    A(2, :, :) = reshape([6, 4, 3, 3], [2, 2]) ! pivots [1 2]
+    A(3, :, :) = reshape([1, 0, 0, 2], [2, 2]) ! pivots [1 2]
+    dA = kobalt_matrix_desc(2, 2, 3, 6, 1)
+    dP = kobalt_matrix_desc(2, 1, 3, 0, 1)
+    db = kobalt_matrix_desc(2, 1, 3, 0, 1)
+    F = A
+    info = -7
+    call expect_success(kobalt_dgetrf_desc(F, dA, ipiv, dP, info, 3_kobalt_int), 'kobalt_dgetrf_desc')
+    call expect(all(info == 0), 'getrf_desc: info = 0')
+    call expect(all(ipiv(1, :) == [2, 2]) .and. all(ipiv(2, :) == [1, 2]) .and. all(ipiv(3, :) == [1, 2]), &
+        'getrf_desc: per-item pivots')
+    do i = 1, 3
+      b(i, :) = matmul(A(i, :, :), [1d0, 2d0])
+    end do
+    call expect_success(kobalt_dgetrs_desc(KOBALT_NO_TRANS, F, dA, ipiv, dP, b, db, 3_kobalt_int), &
+        'kobalt_dgetrs_desc')
+    call expect(close_to(reshape(b, [6]), [1d0, 1d0, 1d0, 2d0, 2d0, 2d0], 1d-13), &
+        'getrs_desc solves the three systems')
+    F = A
+    call expect_success(kobalt_dgetrf_desc(F, dA, info=info, batch=3_kobalt_int), &
+        'kobalt_dgetrf_desc without ipiv')
+    call expect(close_to(reshape(F(1, :, :), [4]), [4d0, 1.5d0, 3d0, -1.5d0], 1d-14), &
+        'getrf_desc without ipiv: the unpivoted factors')
+  end subroutine test_desc_interleaved
 
   ! lda = 1 < m = 2: refused before anything is written.
   subroutine test_invalid_argument()

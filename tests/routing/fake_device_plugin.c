@@ -6,8 +6,10 @@
  * refused, missing slots must answer KOBALT_NOT_SUPPORTED, and the stream and
  * synchronize hooks must reach the backend.
  *
- * It provides one routine, dgemm_strided, which does no arithmetic: it marks C[0] = 42
- * and stores the calling thread's stream in C[1], so the test can see the call arrived.
+ * It provides two routines, which do no arithmetic: dgemm_strided marks C[0] = 42 and
+ * stores the calling thread's stream in C[1]; dgemm_desc marks C[0] = 43 and copies the
+ * descriptors it received (host structs the core passes through unchanged) into C[1..3],
+ * so the test can see the call arrived.
  */
 #include <kobalt/kobalt_backend.h>
 
@@ -53,6 +55,19 @@ static kobalt_status fake_dgemm_strided(kobalt_layout layout, kobalt_op transa, 
     return KOBALT_SUCCESS;
 }
 
+static kobalt_status fake_dgemm_desc(kobalt_op transa, kobalt_op transb, double alpha, const double *A,
+                                     const kobalt_matrix_desc *descA, const double *B,
+                                     const kobalt_matrix_desc *descB, double beta, double *C,
+                                     const kobalt_matrix_desc *descC, kobalt_int batch)
+{
+    (void)transa, (void)transb, (void)alpha, (void)A, (void)B, (void)beta, (void)batch;
+    C[0] = 43.0;
+    C[1] = (double)descA->batch_stride;
+    C[2] = (double)descB->col_stride;
+    C[3] = (double)descC->row_stride;
+    return KOBALT_SUCCESS;
+}
+
 static kobalt_status fake_synchronize(void)
 {
     core->set_error("fake-device: synchronize reached the backend");
@@ -69,6 +84,7 @@ static const kobalt_backend_table table = {
     .claim = fake_claim,
     .synchronize = fake_synchronize,
     .dgemm_strided = fake_dgemm_strided,
+    .dgemm_desc = fake_dgemm_desc,
 };
 
 __attribute__((visibility("default"))) const kobalt_backend_table *kobalt_backend_get_table(uint32_t abi)

@@ -247,3 +247,6 @@ kobalt_status gemm_lu_trsv_batched(const char *fn, bool readable, kobalt_layout 
 
 }  // namespace validate
 }  // namespace kobalt
+
+// The semiring gemm family keeps its validators in their own file.
+#include "validate_semiring.hpp"

@@ -39,11 +39,13 @@
 #define KOBALT_T double
 #define KOBALT_P d
 #include "args/args_routines.h"
+#include "args/args_semiring.h"
 #undef KOBALT_T
 #undef KOBALT_P
 #define KOBALT_T float
 #define KOBALT_P s
 #include "args/args_routines.h"
+#include "args/args_semiring.h"
 #undef KOBALT_T
 #undef KOBALT_P
 
@@ -98,7 +100,9 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "--isolated") == 0) {
         /* No library call in this process: every case runs in a fresh child. */
-        int failures = run_isolated(isolated_d, COUNT(isolated_d)) + run_isolated(isolated_s, COUNT(isolated_s));
+        int failures = run_isolated(isolated_d, COUNT(isolated_d)) + run_isolated(isolated_s, COUNT(isolated_s)) +
+                       run_isolated(isolated_semiring_d, COUNT(isolated_semiring_d)) +
+                       run_isolated(isolated_semiring_s, COUNT(isolated_semiring_s));
         printf("%s: %d isolated case(s) failed\n", failures ? "FAILED" : "passed", failures);
         return failures ? 1 : 0;
     }

@@ -19,8 +19,11 @@ Isa isa() {
             return v && *v && std::strcmp(v, "0") != 0;
         };
         __builtin_cpu_init();
-        if (set("KOBALT_OPENMP_NO_AVX2") || !__builtin_cpu_supports("avx2")) return Isa::base;
-        if (set("KOBALT_OPENMP_NO_AVX512") || !__builtin_cpu_supports("avx512f")) return Isa::avx2;
+        if (set("KOBALT_OPENMP_NO_AVX2") || !__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
+            return Isa::base;
+        if (set("KOBALT_OPENMP_NO_AVX512") || !__builtin_cpu_supports("avx512f") ||
+            !__builtin_cpu_supports("avx512vl"))
+            return Isa::avx2;
         return Isa::avx512;
     }();
     return chosen;

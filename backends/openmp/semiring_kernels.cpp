@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -34,132 +35,224 @@ using kobalt_openmp::semiring::Problem;
 using kobalt_openmp::semiring::View;
 
 // ---- vectors ------------------------------------------------------------------------------
-// W<T>: R the register type, L its lanes, REGS the architectural vector registers.
+// A wrapper V: T the element, R the register type, L its lanes, REGS the vector registers
+// the compiler may use for it.
 // min(a, b) is a < b ? a : b and max(a, b) is a > b ? a : b: the second operand when
 // either is NaN (the x86 MIN/MAX instructions do exactly this).
+// fadd(a, b) = a + b computed as fma(a, 1, b) -- exactly a + b (a * 1 is exact, one
+// rounding), on the multiply pipes: on AMD Zen 4 the add and min/max instructions share
+// two pipes, so min-plus with vaddpd runs at half the rate of an FMA gemm; with
+// fma(a, 1, b) the two halves of a term go to different pipes.
+// band/bor: bitwise and/or, for 0.0/1.0 truth values (logic runs on every vector pipe).
+// imin/imax (kInt): signed integer min/max of the bit patterns, which order non-negative
+// floating-point values (and -0) as their values do; they run beside the FP min/max.
 // nan_to(x, test, alt): alt where test is NaN, else x. truth(x): 1 where x != 0 (NaN too).
-template <class T> struct W;
+// loadn/storen: the first c lanes (c < L), for the last rows of a panel.
+#define KS_COMMON(T_, R_, L_, REGS_, INT_)                                                       \
+    using T = T_;                                                                                \
+    using R = R_;                                                                                \
+    static constexpr int L = L_, REGS = REGS_;                                                   \
+    static constexpr bool kInt = INT_;
 
 #if defined(__AVX512F__)
-template <> struct W<double> {
-    using R = __m512d;
-    static constexpr int L = 8, REGS = 32;
-    static KS_INLINE R load(const double *p) { return _mm512_loadu_pd(p); }
-    static KS_INLINE void store(double *p, R x) { _mm512_storeu_pd(p, x); }
-    static KS_INLINE R set1(double x) { return _mm512_set1_pd(x); }
+struct V512d {
+    KS_COMMON(double, __m512d, 8, 32, true)
+    static KS_INLINE R load(const T *p) { return _mm512_loadu_pd(p); }
+    static KS_INLINE void store(T *p, R x) { _mm512_storeu_pd(p, x); }
+    static KS_INLINE R loadn(const T *p, int c) { return _mm512_maskz_loadu_pd(__mmask8((1u << c) - 1), p); }
+    static KS_INLINE void storen(T *p, R x, int c) { _mm512_mask_storeu_pd(p, __mmask8((1u << c) - 1), x); }
+    static KS_INLINE R set1(T x) { return _mm512_set1_pd(x); }
     static KS_INLINE R add(R a, R b) { return _mm512_add_pd(a, b); }
     static KS_INLINE R mul(R a, R b) { return _mm512_mul_pd(a, b); }
     static KS_INLINE R min(R a, R b) { return _mm512_min_pd(a, b); }
     static KS_INLINE R max(R a, R b) { return _mm512_max_pd(a, b); }
+    static KS_INLINE R fadd(R a, R b) { return _mm512_fmadd_pd(a, _mm512_set1_pd(1.0), b); }
+    static KS_INLINE R band(R a, R b) { return _mm512_castsi512_pd(_mm512_and_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
+    static KS_INLINE R bor(R a, R b) { return _mm512_castsi512_pd(_mm512_or_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
+    static KS_INLINE R imin(R a, R b) { return _mm512_castsi512_pd(_mm512_min_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
+    static KS_INLINE R imax(R a, R b) { return _mm512_castsi512_pd(_mm512_max_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
     static KS_INLINE R nan_to(R x, R test, R alt) {
         return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(test, test, _CMP_UNORD_Q), x, alt);
     }
     static KS_INLINE R truth(R x) {
-        return _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(x, _mm512_setzero_pd(), _CMP_NEQ_UQ),
-                                   _mm512_set1_pd(1.0));
+        return _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(x, _mm512_setzero_pd(), _CMP_NEQ_UQ), _mm512_set1_pd(1.0));
     }
 };
-template <> struct W<float> {
-    using R = __m512;
-    static constexpr int L = 16, REGS = 32;
-    static KS_INLINE R load(const float *p) { return _mm512_loadu_ps(p); }
-    static KS_INLINE void store(float *p, R x) { _mm512_storeu_ps(p, x); }
-    static KS_INLINE R set1(float x) { return _mm512_set1_ps(x); }
+struct V512f {
+    KS_COMMON(float, __m512, 16, 32, true)
+    static KS_INLINE R load(const T *p) { return _mm512_loadu_ps(p); }
+    static KS_INLINE void store(T *p, R x) { _mm512_storeu_ps(p, x); }
+    static KS_INLINE R loadn(const T *p, int c) { return _mm512_maskz_loadu_ps(__mmask16((1u << c) - 1), p); }
+    static KS_INLINE void storen(T *p, R x, int c) { _mm512_mask_storeu_ps(p, __mmask16((1u << c) - 1), x); }
+    static KS_INLINE R set1(T x) { return _mm512_set1_ps(x); }
     static KS_INLINE R add(R a, R b) { return _mm512_add_ps(a, b); }
     static KS_INLINE R mul(R a, R b) { return _mm512_mul_ps(a, b); }
     static KS_INLINE R min(R a, R b) { return _mm512_min_ps(a, b); }
     static KS_INLINE R max(R a, R b) { return _mm512_max_ps(a, b); }
+    static KS_INLINE R fadd(R a, R b) { return _mm512_fmadd_ps(a, _mm512_set1_ps(1.0f), b); }
+    static KS_INLINE R band(R a, R b) { return _mm512_castsi512_ps(_mm512_and_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
+    static KS_INLINE R bor(R a, R b) { return _mm512_castsi512_ps(_mm512_or_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
+    static KS_INLINE R imin(R a, R b) { return _mm512_castsi512_ps(_mm512_min_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
+    static KS_INLINE R imax(R a, R b) { return _mm512_castsi512_ps(_mm512_max_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
     static KS_INLINE R nan_to(R x, R test, R alt) {
         return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(test, test, _CMP_UNORD_Q), x, alt);
     }
     static KS_INLINE R truth(R x) {
-        return _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_NEQ_UQ),
-                                   _mm512_set1_ps(1.0f));
+        return _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_NEQ_UQ), _mm512_set1_ps(1.0f));
     }
 };
-#elif defined(__AVX2__)
-template <> struct W<double> {
-    using R = __m256d;
-    static constexpr int L = 4, REGS = 16;
-    static KS_INLINE R load(const double *p) { return _mm256_loadu_pd(p); }
-    static KS_INLINE void store(double *p, R x) { _mm256_storeu_pd(p, x); }
-    static KS_INLINE R set1(double x) { return _mm256_set1_pd(x); }
+#endif
+
+#if defined(__AVX2__)
+struct V256d {
+    KS_COMMON(double, __m256d, 4, 16, false)
+    static KS_INLINE __m256i lanes(int c) { return _mm256_cmpgt_epi64(_mm256_set1_epi64x(c), _mm256_setr_epi64x(0, 1, 2, 3)); }
+    static KS_INLINE R load(const T *p) { return _mm256_loadu_pd(p); }
+    static KS_INLINE void store(T *p, R x) { _mm256_storeu_pd(p, x); }
+#if defined(__AVX512VL__) // k-masks: AVX2's vmaskmov stores are slow on AMD
+    static KS_INLINE R loadn(const T *p, int c) { return _mm256_maskz_loadu_pd(__mmask8((1u << c) - 1), p); }
+    static KS_INLINE void storen(T *p, R x, int c) { _mm256_mask_storeu_pd(p, __mmask8((1u << c) - 1), x); }
+#else
+    static KS_INLINE R loadn(const T *p, int c) { return _mm256_maskload_pd(p, lanes(c)); }
+    static KS_INLINE void storen(T *p, R x, int c) { _mm256_maskstore_pd(p, lanes(c), x); }
+#endif
+    static KS_INLINE R set1(T x) { return _mm256_set1_pd(x); }
     static KS_INLINE R add(R a, R b) { return _mm256_add_pd(a, b); }
     static KS_INLINE R mul(R a, R b) { return _mm256_mul_pd(a, b); }
     static KS_INLINE R min(R a, R b) { return _mm256_min_pd(a, b); }
     static KS_INLINE R max(R a, R b) { return _mm256_max_pd(a, b); }
-    static KS_INLINE R nan_to(R x, R test, R alt) {
-        return _mm256_blendv_pd(x, alt, _mm256_cmp_pd(test, test, _CMP_UNORD_Q));
-    }
-    static KS_INLINE R truth(R x) {
-        return _mm256_and_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_NEQ_UQ), _mm256_set1_pd(1.0));
-    }
+    static KS_INLINE R fadd(R a, R b) { return _mm256_fmadd_pd(a, _mm256_set1_pd(1.0), b); }
+    static KS_INLINE R band(R a, R b) { return _mm256_and_pd(a, b); }
+    static KS_INLINE R bor(R a, R b) { return _mm256_or_pd(a, b); }
+    static KS_INLINE R imin(R a, R) { return a; } // no 64-bit integer min/max in AVX2 (kInt false)
+    static KS_INLINE R imax(R a, R) { return a; }
+    static KS_INLINE R nan_to(R x, R test, R alt) { return _mm256_blendv_pd(x, alt, _mm256_cmp_pd(test, test, _CMP_UNORD_Q)); }
+    static KS_INLINE R truth(R x) { return _mm256_and_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_NEQ_UQ), _mm256_set1_pd(1.0)); }
 };
-template <> struct W<float> {
-    using R = __m256;
-    static constexpr int L = 8, REGS = 16;
-    static KS_INLINE R load(const float *p) { return _mm256_loadu_ps(p); }
-    static KS_INLINE void store(float *p, R x) { _mm256_storeu_ps(p, x); }
-    static KS_INLINE R set1(float x) { return _mm256_set1_ps(x); }
+struct V256f {
+    KS_COMMON(float, __m256, 8, 16, true)
+    static KS_INLINE __m256i lanes(int c) { return _mm256_cmpgt_epi32(_mm256_set1_epi32(c), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)); }
+    static KS_INLINE R load(const T *p) { return _mm256_loadu_ps(p); }
+    static KS_INLINE void store(T *p, R x) { _mm256_storeu_ps(p, x); }
+#if defined(__AVX512VL__)
+    static KS_INLINE R loadn(const T *p, int c) { return _mm256_maskz_loadu_ps(__mmask8((1u << c) - 1), p); }
+    static KS_INLINE void storen(T *p, R x, int c) { _mm256_mask_storeu_ps(p, __mmask8((1u << c) - 1), x); }
+#else
+    static KS_INLINE R loadn(const T *p, int c) { return _mm256_maskload_ps(p, lanes(c)); }
+    static KS_INLINE void storen(T *p, R x, int c) { _mm256_maskstore_ps(p, lanes(c), x); }
+#endif
+    static KS_INLINE R set1(T x) { return _mm256_set1_ps(x); }
     static KS_INLINE R add(R a, R b) { return _mm256_add_ps(a, b); }
     static KS_INLINE R mul(R a, R b) { return _mm256_mul_ps(a, b); }
     static KS_INLINE R min(R a, R b) { return _mm256_min_ps(a, b); }
     static KS_INLINE R max(R a, R b) { return _mm256_max_ps(a, b); }
-    static KS_INLINE R nan_to(R x, R test, R alt) {
-        return _mm256_blendv_ps(x, alt, _mm256_cmp_ps(test, test, _CMP_UNORD_Q));
-    }
-    static KS_INLINE R truth(R x) {
-        return _mm256_and_ps(_mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_NEQ_UQ), _mm256_set1_ps(1.0f));
-    }
+    static KS_INLINE R fadd(R a, R b) { return _mm256_fmadd_ps(a, _mm256_set1_ps(1.0f), b); }
+    static KS_INLINE R band(R a, R b) { return _mm256_and_ps(a, b); }
+    static KS_INLINE R bor(R a, R b) { return _mm256_or_ps(a, b); }
+    static KS_INLINE R imin(R a, R b) { return _mm256_castsi256_ps(_mm256_min_epi32(_mm256_castps_si256(a), _mm256_castps_si256(b))); }
+    static KS_INLINE R imax(R a, R b) { return _mm256_castsi256_ps(_mm256_max_epi32(_mm256_castps_si256(a), _mm256_castps_si256(b))); }
+    static KS_INLINE R nan_to(R x, R test, R alt) { return _mm256_blendv_ps(x, alt, _mm256_cmp_ps(test, test, _CMP_UNORD_Q)); }
+    static KS_INLINE R truth(R x) { return _mm256_and_ps(_mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_NEQ_UQ), _mm256_set1_ps(1.0f)); }
 };
-#elif defined(__SSE2__)
-template <> struct W<double> {
-    using R = __m128d;
-    static constexpr int L = 2, REGS = 16;
-    static KS_INLINE R load(const double *p) { return _mm_loadu_pd(p); }
-    static KS_INLINE void store(double *p, R x) { _mm_storeu_pd(p, x); }
-    static KS_INLINE R set1(double x) { return _mm_set1_pd(x); }
+#endif
+
+#if defined(__SSE2__)
+struct V128d {
+    KS_COMMON(double, __m128d, 2, 16, false)
+    static KS_INLINE R load(const T *p) { return _mm_loadu_pd(p); }
+    static KS_INLINE void store(T *p, R x) { _mm_storeu_pd(p, x); }
+    static KS_INLINE R loadn(const T *p, int) { return _mm_load_sd(p); } // c == 1
+    static KS_INLINE void storen(T *p, R x, int) { _mm_store_sd(p, x); }
+    static KS_INLINE R set1(T x) { return _mm_set1_pd(x); }
     static KS_INLINE R add(R a, R b) { return _mm_add_pd(a, b); }
     static KS_INLINE R mul(R a, R b) { return _mm_mul_pd(a, b); }
     static KS_INLINE R min(R a, R b) { return _mm_min_pd(a, b); }
     static KS_INLINE R max(R a, R b) { return _mm_max_pd(a, b); }
+    static KS_INLINE R fadd(R a, R b) { return _mm_add_pd(a, b); }
+    static KS_INLINE R band(R a, R b) { return _mm_and_pd(a, b); }
+    static KS_INLINE R bor(R a, R b) { return _mm_or_pd(a, b); }
+    static KS_INLINE R imin(R a, R) { return a; }
+    static KS_INLINE R imax(R a, R) { return a; }
     static KS_INLINE R nan_to(R x, R test, R alt) {
         const R m = _mm_cmpunord_pd(test, test);
         return _mm_or_pd(_mm_and_pd(m, alt), _mm_andnot_pd(m, x));
     }
     static KS_INLINE R truth(R x) { return _mm_and_pd(_mm_cmpneq_pd(x, _mm_setzero_pd()), _mm_set1_pd(1.0)); }
 };
-template <> struct W<float> {
-    using R = __m128;
-    static constexpr int L = 4, REGS = 16;
-    static KS_INLINE R load(const float *p) { return _mm_loadu_ps(p); }
-    static KS_INLINE void store(float *p, R x) { _mm_storeu_ps(p, x); }
-    static KS_INLINE R set1(float x) { return _mm_set1_ps(x); }
+struct V128f {
+    KS_COMMON(float, __m128, 4, 16, false)
+    static KS_INLINE R load(const T *p) { return _mm_loadu_ps(p); }
+    static KS_INLINE void store(T *p, R x) { _mm_storeu_ps(p, x); }
+    static KS_INLINE R loadn(const T *p, int c) { // c = 1 .. 3
+        return _mm_setr_ps(p[0], c > 1 ? p[1] : 0.0f, c > 2 ? p[2] : 0.0f, 0.0f);
+    }
+    static KS_INLINE void storen(T *p, R x, int c) {
+        alignas(16) T t[4];
+        _mm_store_ps(t, x);
+        p[0] = t[0];
+        if (c > 1) p[1] = t[1];
+        if (c > 2) p[2] = t[2];
+    }
+    static KS_INLINE R set1(T x) { return _mm_set1_ps(x); }
     static KS_INLINE R add(R a, R b) { return _mm_add_ps(a, b); }
     static KS_INLINE R mul(R a, R b) { return _mm_mul_ps(a, b); }
     static KS_INLINE R min(R a, R b) { return _mm_min_ps(a, b); }
     static KS_INLINE R max(R a, R b) { return _mm_max_ps(a, b); }
+    static KS_INLINE R fadd(R a, R b) { return _mm_add_ps(a, b); }
+    static KS_INLINE R band(R a, R b) { return _mm_and_ps(a, b); }
+    static KS_INLINE R bor(R a, R b) { return _mm_or_ps(a, b); }
+    static KS_INLINE R imin(R a, R) { return a; }
+    static KS_INLINE R imax(R a, R) { return a; }
     static KS_INLINE R nan_to(R x, R test, R alt) {
         const R m = _mm_cmpunord_ps(test, test);
         return _mm_or_ps(_mm_and_ps(m, alt), _mm_andnot_ps(m, x));
     }
     static KS_INLINE R truth(R x) { return _mm_and_ps(_mm_cmpneq_ps(x, _mm_setzero_ps()), _mm_set1_ps(1.0f)); }
 };
-#else
+#endif
+
 // No x86 vectors: one lane, the same semantics written out.
-template <class T> struct W {
-    using R = T;
-    static constexpr int L = 1, REGS = 16;
+template <class T_> struct V1 {
+    KS_COMMON(T_, T_, 1, 16, false)
     static KS_INLINE R load(const T *p) { return *p; }
     static KS_INLINE void store(T *p, R x) { *p = x; }
+    static KS_INLINE R loadn(const T *p, int) { return *p; }
+    static KS_INLINE void storen(T *p, R x, int) { *p = x; }
     static KS_INLINE R set1(T x) { return x; }
     static KS_INLINE R add(R a, R b) { return a + b; }
     static KS_INLINE R mul(R a, R b) { return a * b; }
     static KS_INLINE R min(R a, R b) { return a < b ? a : b; }
     static KS_INLINE R max(R a, R b) { return a > b ? a : b; }
+    static KS_INLINE R fadd(R a, R b) { return a + b; }
+    static KS_INLINE R band(R a, R b) { return a < b ? a : b; } // on 0/1 values
+    static KS_INLINE R bor(R a, R b) { return a > b ? a : b; }
+    static KS_INLINE R imin(R a, R) { return a; }
+    static KS_INLINE R imax(R a, R) { return a; }
     static KS_INLINE R nan_to(R x, R test, R alt) { return test != test ? alt : x; }
     static KS_INLINE R truth(R x) { return x != T(0) ? T(1) : T(0); }
 };
+
+// Wide<T>: the widest vector of this copy; Narrow<T>: the next narrower one, for panels
+// of at most Narrow::L rows (tiny items would leave most lanes of a wide vector idle).
+template <class T, class D, class F> using Pick = std::conditional_t<sizeof(T) == 8, D, F>;
+#if defined(__AVX512F__)
+template <class T> using Wide = Pick<T, V512d, V512f>;
+template <class T> using Narrow = Pick<T, V256d, V256f>;
+#elif defined(__AVX2__)
+template <class T> using Wide = Pick<T, V256d, V256f>;
+template <class T> using Narrow = Pick<T, V128d, V128f>;
+#elif defined(__SSE2__)
+template <class T> using Wide = Pick<T, V128d, V128f>;
+template <class T> using Narrow = Wide<T>;
+#else
+template <class T> using Wide = V1<T>;
+template <class T> using Narrow = V1<T>;
+#endif
+// The 128-bit vector (tiny items: 2 doubles or 4 floats fill it without a mask).
+#if defined(__SSE2__)
+template <class T> using Narrowest = Pick<T, V128d, V128f>;
+#else
+template <class T> using Narrowest = V1<T>;
 #endif
 
 // ---- the semirings ------------------------------------------------------------------------
@@ -171,6 +264,7 @@ enum class Mul { plus, times, max, min, and_ };
 
 // Min: the add is min (else max); M: the multiply. OR_AND is (max, min) on truth values.
 template <bool Min, Mul M> struct Ops {
+    static constexpr bool kMin = Min;
     static constexpr bool kTruth = M == Mul::and_;
     // mult with max/min: vmul(a, b) is exact only when b is not NaN (see item()).
     static constexpr bool kScanB = M == Mul::max || M == Mul::min;
@@ -197,17 +291,36 @@ template <bool Min, Mul M> struct Ops {
     // One term, a from the packed op(A) (any value), b from op(B) (not NaN for max/min).
     template <class V> static KS_INLINE typename V::R vmul(typename V::R a, typename V::R b) {
         switch (M) {
-        case Mul::plus: return V::add(a, b);
+        case Mul::plus: return V::fadd(a, b);
         case Mul::times: return V::mul(a, b);
         case Mul::max: return V::max(a, b);
-        case Mul::min:
-        case Mul::and_: return V::min(a, b);
+        case Mul::min: return V::min(a, b);
+        case Mul::and_: return V::band(a, b);
         }
         return a;
     }
     // acc = add(acc, t): a NaN term leaves acc as it was (acc itself is never NaN).
-    template <class V> static KS_INLINE typename V::R vred(typename V::R acc, typename V::R t) {
+    // IntRed: every term is >= 0 or -0 and not NaN (item() checked), so the integer
+    // min/max of the bit patterns selects the same value.
+    template <class V, bool IntRed> static KS_INLINE typename V::R vred(typename V::R acc, typename V::R t) {
+        if (kTruth) return V::bor(acc, t);
+        if (IntRed) return Min ? V::imin(t, acc) : V::imax(t, acc);
         return Min ? V::min(t, acc) : V::max(t, acc);
+    }
+    // Scalar twins of vmul and vred (same operand order, same NaN behaviour).
+    template <class T> static KS_INLINE T fmul(T a, T b) {
+        switch (M) {
+        case Mul::plus: return a + b;
+        case Mul::times: return a * b;
+        case Mul::max: return a > b ? a : b;
+        case Mul::min:
+        case Mul::and_: return a < b ? a : b;
+        }
+        return a;
+    }
+    template <class T> static KS_INLINE T fred(T acc, T t) {
+        if (kTruth) return acc > t ? acc : t;
+        return Min ? (t < acc ? t : acc) : (t > acc ? t : acc);
     }
     // mult(alpha, acc) with acc never NaN, alpha != zero.
     template <class V, class T> static KS_INLINE typename V::R valpha(T alpha, typename V::R acc) {
@@ -255,15 +368,19 @@ template <class S, class T> KS_INLINE T epilogue(const Call<T> &x, T acc, const 
 }
 
 // Columns j0 .. j0+JB-1 of one panel: rows [0, mb) of C at c, the panel of op(A) packed
-// at ap (MP = NV*L rows per column of the pack), op(B) at b.
-template <class S, class T, int NV, int JB>
-KS_INLINE void columns(const Call<T> &x, const T *__restrict__ ap, int mb, const T *b, int j0, T *c) {
-    using V = W<T>;
+// at ap (MP = NV*L rows per column of the pack), op(B) at b. IntRed: see vred.
+template <class S, class V, int NV, int JB, bool IntRed>
+KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__restrict__ ap, int mb,
+                       const typename V::T *b, int j0, typename V::T *c) {
+    using T = typename V::T;
     using R = typename V::R;
     constexpr int L = V::L, MP = NV * L;
     const R z = V::set1(S::template zero<T>());
+    // The integer max over terms >= -0 starts below all of them: the bits of -0 are the
+    // most negative integer (an accumulator always takes k >= 1 terms).
+    const R init = IntRed && !S::kMin ? V::set1(-T(0)) : z;
     R acc[JB][NV];
-    KS_UNROLL for (int jb = 0; jb < JB; ++jb) KS_UNROLL for (int v = 0; v < NV; ++v) acc[jb][v] = z;
+    KS_UNROLL for (int jb = 0; jb < JB; ++jb) KS_UNROLL for (int v = 0; v < NV; ++v) acc[jb][v] = init;
     const T *bp[JB];
     KS_UNROLL for (int jb = 0; jb < JB; ++jb) bp[jb] = b + int64_t(j0 + jb) * x.b.cs;
     const int64_t brs = x.b.rs;
@@ -274,31 +391,34 @@ KS_INLINE void columns(const Call<T> &x, const T *__restrict__ ap, int mb, const
         KS_UNROLL for (int v = 0; v < NV; ++v) {
             const R av = V::load(a + v * L);
             KS_UNROLL for (int jb = 0; jb < JB; ++jb)
-                acc[jb][v] = S::template vred<V>(acc[jb][v], S::template vmul<V>(av, bb[jb]));
+                acc[jb][v] = S::template vred<V, IntRed>(acc[jb][v], S::template vmul<V>(av, bb[jb]));
         }
     }
-    const int full = mb / L;
     KS_UNROLL for (int jb = 0; jb < JB; ++jb) {
         T *__restrict__ cj = c + int64_t(j0 + jb) * x.ldc;
         KS_UNROLL for (int v = 0; v < NV; ++v) {
-            if (v < full) {
-                const R r = S::template valpha<V>(x.alpha, acc[jb][v]);
+            const int rows = mb - v * L; // this vector's rows of C: all L, or the last few
+            if (rows <= 0) break;
+            const R r = S::template valpha<V>(x.alpha, acc[jb][v]);
+            if (rows >= L) {
                 const R s = x.readc ? S::template vbeta<V>(x.beta, V::load(cj + v * L)) : z;
                 V::store(cj + v * L, S::template vadd<V>(r, s));
-            } else if (v == full && v * L < mb) {
-                alignas(64) T t[L];
-                V::store(t, acc[jb][v]);
-                for (int i = v * L; i < mb; ++i) cj[i] = epilogue<S>(x, t[i - v * L], cj + i);
+            } else {
+                const R s = x.readc ? S::template vbeta<V>(x.beta, V::loadn(cj + v * L, rows)) : z;
+                V::storen(cj + v * L, S::template vadd<V>(r, s), rows);
             }
         }
     }
 }
 
-// Rows [i0, i0+mb) of one item: pack the panel of op(A), then every column of C.
-template <class S, class T, int NV>
-void panel(const Call<T> &x, const T *A, const T *B, T *C, int i0, int mb, T *__restrict__ pack) {
-    constexpr int L = W<T>::L, MP = NV * L;
-    constexpr int ACC = W<T>::REGS / 2; // accumulator registers, leaving room for a, b
+// Rows [i0, i0+mb) of one item with NV vectors of V per column: pack the panel of op(A),
+// then every column of C, JB at a time.
+template <class S, class V, int NV, bool IntRed>
+void panel(const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B, typename V::T *C,
+           int i0, int mb, typename V::T *__restrict__ pack) {
+    using T = typename V::T;
+    constexpr int L = V::L, MP = NV * L;
+    constexpr int ACC = V::REGS / 2; // accumulator registers, leaving room for a, b
     constexpr int JB = ACC / NV >= 8 ? 8 : ACC / NV >= 1 ? ACC / NV : 1;
     const int64_t ars = x.a.rs, acs = x.a.cs;
     const T *a0 = A + int64_t(i0) * ars;
@@ -319,8 +439,58 @@ void panel(const Call<T> &x, const T *A, const T *B, T *C, int i0, int mb, T *__
     }
     T *c = C + i0;
     int j = 0;
-    for (; j + JB <= x.n; j += JB) columns<S, T, NV, JB>(x, pack, mb, B, j, c);
-    for (; j < x.n; ++j) columns<S, T, NV, 1>(x, pack, mb, B, j, c);
+    for (; j + JB <= x.n; j += JB) columns<S, V, NV, JB, IntRed>(x, pack, mb, B, j, c);
+    for (; j < x.n; ++j) columns<S, V, NV, 1, IntRed>(x, pack, mb, B, j, c);
+}
+
+// One panel of a wide-vector copy: nv vectors per column (1 .. NVMAX).
+template <class S, class V, bool IntRed>
+void panel_nv(int nv, const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B,
+              typename V::T *C, int i0, int mb, typename V::T *pack) {
+    constexpr int NVMAX = 32 / V::L < 8 ? 32 / V::L : 8;
+#define KS_CASE(NV)                                                                                \
+    case NV:                                                                                       \
+        if constexpr (NV <= NVMAX) panel<S, V, NV, IntRed>(x, A, B, C, i0, mb, pack);              \
+        break;
+    switch (nv) {
+        KS_CASE(1)
+        KS_CASE(2)
+        KS_CASE(3)
+        KS_CASE(4)
+        KS_CASE(5)
+        KS_CASE(6)
+        KS_CASE(7)
+        KS_CASE(8)
+    default: break;
+    }
+#undef KS_CASE
+}
+
+// Whether a rows x cols operand holds a NaN, a value < 0 (branch-free loops along the
+// unit stride, which the compiler vectorises).
+struct Flags {
+    bool nan, negative;
+};
+template <class T> Flags scan(const T *M, int rows, int cols, View v) {
+    const bool by_col = v.rs == 1;
+    const int outer = by_col ? cols : rows, inner = by_col ? rows : cols;
+    const int64_t so = by_col ? v.cs : v.rs, si = by_col ? v.rs : v.cs;
+    unsigned nan = 0, neg = 0;
+    for (int o = 0; o < outer; ++o) {
+        const T *line = M + o * so;
+        if (si == 1) {
+            for (int i = 0; i < inner; ++i) {
+                nan |= line[i] != line[i];
+                neg |= line[i] < T(0);
+            }
+        } else {
+            for (int i = 0; i < inner; ++i) {
+                nan |= line[i * si] != line[i * si];
+                neg |= line[i * si] < T(0);
+            }
+        }
+    }
+    return {nan != 0, neg != 0};
 }
 
 // The exact, plain loops: items whose op(B) holds a NaN under a max/min multiply.
@@ -336,6 +506,102 @@ template <class S, class T> void item_exact(const Call<T> &x, const T *A, const 
         }
 }
 
+// Square items of order N <= L (one vector holds a column): op(A)'s columns stay in
+// registers, read straight from the item when its rows have unit stride, every loop
+// unrolled at compile time (the fixed-n gemm kernels do the same for plus-times).
+template <class S, class V, int N>
+KS_INLINE void item_small(const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B,
+                          typename V::T *C) {
+    using T = typename V::T;
+    using R = typename V::R;
+    static_assert(N <= V::L, "one vector per column");
+    if (S::kScanB) { // vmul needs b not NaN
+        bool nan = false;
+        KS_UNROLL for (int j = 0; j < N; ++j) KS_UNROLL for (int p = 0; p < N; ++p) {
+            const T v = B[p * x.b.rs + j * x.b.cs];
+            nan |= v != v;
+        }
+        if (nan) return item_exact<S>(x, A, B, C);
+    }
+    R a[N];
+    if (x.a.rs == 1) {
+        KS_UNROLL for (int p = 0; p < N; ++p) a[p] = N == V::L ? V::load(A + p * x.a.cs) : V::loadn(A + p * x.a.cs, N);
+    } else {
+        alignas(64) T t[N * V::L];
+        KS_UNROLL for (int p = 0; p < N; ++p) KS_UNROLL for (int i = 0; i < N; ++i)
+            t[p * V::L + i] = A[i * x.a.rs + p * x.a.cs];
+        KS_UNROLL for (int p = 0; p < N; ++p) a[p] = V::load(t + p * V::L);
+    }
+    if (S::kTruth) KS_UNROLL for (int p = 0; p < N; ++p) a[p] = V::truth(a[p]);
+    const R z = V::set1(S::template zero<T>());
+    KS_UNROLL for (int j = 0; j < N; ++j) {
+        R acc = z;
+        KS_UNROLL for (int p = 0; p < N; ++p)
+            acc = S::template vred<V, false>(acc, S::template vmul<V>(a[p], V::set1(S::in(B[p * x.b.rs + j * x.b.cs]))));
+        T *cj = C + int64_t(j) * x.ldc;
+        const R r = S::template valpha<V>(x.alpha, acc);
+        if (N == V::L) {
+            const R s = x.readc ? S::template vbeta<V>(x.beta, V::load(cj)) : z;
+            V::store(cj, S::template vadd<V>(r, s));
+        } else {
+            const R s = x.readc ? S::template vbeta<V>(x.beta, V::loadn(cj, N)) : z;
+            V::storen(cj, S::template vadd<V>(r, s), N);
+        }
+    }
+}
+
+template <class T> KS_INLINE T *item_ptr(const Items<T> &it, int64_t i) {
+    return it.ptrs ? it.ptrs[i] : it.base + i * it.stride;
+}
+
+// A whole batch of square items of order N on V: the item loop around the inlined kernel
+// (the sizes are the call's, so the choice is made once, not per item).
+template <class S, class V, int N>
+void batch_small(const Call<typename V::T> &x, Items<const typename V::T> A, Items<const typename V::T> B,
+                 Items<typename V::T> C, int64_t batch) {
+    if (batch > 1) {
+#pragma omp parallel for schedule(static)
+        for (int64_t i = 0; i < batch; ++i) item_small<S, V, N>(x, item_ptr(A, i), item_ptr(B, i), item_ptr(C, i));
+    } else {
+        item_small<S, V, N>(x, item_ptr(A, 0), item_ptr(B, 0), item_ptr(C, 0));
+    }
+}
+
+// batch_small for order n, on the narrowest vector of this copy that holds n rows; false
+// when n is larger than the widest.
+template <class S, class T>
+bool small(int n, const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
+    using VW = Wide<T>;
+    using VN = Narrow<T>;
+    using V0 = Narrowest<T>;
+    switch (n) {
+#define KS_SMALL(N)                                                                                \
+    case N:                                                                                        \
+        if constexpr (N <= V0::L) return batch_small<S, V0, N>(x, A, B, C, batch), true;           \
+        else if constexpr (N <= VN::L) return batch_small<S, VN, N>(x, A, B, C, batch), true;      \
+        else if constexpr (N <= VW::L) return batch_small<S, VW, N>(x, A, B, C, batch), true;      \
+        else return false;
+        KS_SMALL(1)
+        KS_SMALL(2)
+        KS_SMALL(3)
+        KS_SMALL(4)
+        KS_SMALL(5)
+        KS_SMALL(6)
+        KS_SMALL(7)
+        KS_SMALL(8)
+        KS_SMALL(9)
+        KS_SMALL(10)
+        KS_SMALL(11)
+        KS_SMALL(12)
+        KS_SMALL(13)
+        KS_SMALL(14)
+        KS_SMALL(15)
+        KS_SMALL(16)
+#undef KS_SMALL
+    default: return false;
+    }
+}
+
 template <class S, class T> void item(const Call<T> &x, const T *A, const T *B, T *C, T *pack) {
     if (!x.prod) { // D = add(zero, mult(beta, C)): A and B not read
         for (int j = 0; j < x.n; ++j)
@@ -345,41 +611,34 @@ template <class S, class T> void item(const Call<T> &x, const T *A, const T *B, 
             }
         return;
     }
+    // max/min multiplies: a NaN in op(B) takes the exact loops (vmul needs b not NaN);
+    // terms all >= -0 allow the integer reduction (MIN_MAX: max(a, b) >= b, so op(B) >= -0
+    // suffices; MAX_MIN: min(a, b) needs both).
+    bool int_red = false;
     if (S::kScanB) {
-        for (int j = 0; j < x.n; ++j)
-            for (int p = 0; p < x.k; ++p) {
-                const T v = B[p * x.b.rs + j * x.b.cs];
-                if (v != v) return item_exact<S>(x, A, B, C);
-            }
+        const Flags fb = scan(B, x.k, x.n, x.b);
+        if (fb.nan) return item_exact<S>(x, A, B, C);
+        int_red = !fb.negative && (S::kMin || !scan(A, x.m, x.k, x.a).negative);
     }
-    constexpr int L = W<T>::L;
-    constexpr int NVMAX = 32 / L < 8 ? 32 / L : 8;
-    constexpr int PH = NVMAX * L;
+    using VW = Wide<T>;
+    using VN = Narrow<T>;
+    constexpr int PH = (32 / VW::L < 8 ? 32 / VW::L : 8) * VW::L;
     static_assert(PH <= kPanelMax, "panel larger than the scratch");
+    if (VN::L < VW::L && x.m <= VN::L) { // one narrow vector holds every row
+        if constexpr (S::kScanB && VN::kInt)
+            if (int_red) return panel<S, VN, 1, true>(x, A, B, C, 0, x.m, pack);
+        return panel<S, VN, 1, false>(x, A, B, C, 0, x.m, pack);
+    }
     for (int i0 = 0; i0 < x.m; i0 += PH) {
         const int mb = x.m - i0 < PH ? x.m - i0 : PH;
-        const int nv = (mb + L - 1) / L;
-#define KS_CASE(NV)                                                                                \
-    case NV:                                                                                       \
-        if constexpr (NV <= NVMAX) panel<S, T, NV>(x, A, B, C, i0, mb, pack);                      \
-        break;
-        switch (nv) {
-            KS_CASE(1)
-            KS_CASE(2)
-            KS_CASE(3)
-            KS_CASE(4)
-            KS_CASE(5)
-            KS_CASE(6)
-            KS_CASE(7)
-            KS_CASE(8)
-        default: break;
-        }
-#undef KS_CASE
+        const int nv = (mb + VW::L - 1) / VW::L;
+        if constexpr (S::kScanB && VW::kInt)
+            if (int_red) {
+                panel_nv<S, VW, true>(nv, x, A, B, C, i0, mb, pack);
+                continue;
+            }
+        panel_nv<S, VW, false>(nv, x, A, B, C, i0, mb, pack);
     }
-}
-
-template <class T> KS_INLINE T *item_ptr(const Items<T> &it, int64_t i) {
-    return it.ptrs ? it.ptrs[i] : it.base + i * it.stride;
 }
 
 template <class S, class T> void run(const Problem<T> &p) {
@@ -401,20 +660,25 @@ template <class S, class T> void run(const Problem<T> &p) {
     x.readc = !(p.beta == z);
     const Items<T> C = p.C;
     const int64_t batch = p.batch;
-    auto body = [&](int64_t i) {
-        T *pack = nullptr;
-        if (x.prod) {
-            T *mine = p.scratch + p.per_thread * size_t(omp_get_thread_num());
-            const uintptr_t addr = reinterpret_cast<uintptr_t>(mine);
-            pack = reinterpret_cast<T *>((addr + 63) & ~uintptr_t(63));
-        }
+    // Square items of order <= the widest vector's lanes: one kernel for the batch.
+    if (x.prod && x.m == x.n && x.n == x.k && small<S>(x.n, x, A, B, C, batch)) return;
+    // This thread's panel scratch, aligned to 64 bytes.
+    auto mine = [&]() {
+        const uintptr_t addr = reinterpret_cast<uintptr_t>(p.scratch + p.per_thread * size_t(omp_get_thread_num()));
+        return reinterpret_cast<T *>((addr + 63) & ~uintptr_t(63));
+    };
+    auto body = [&](int64_t i, T *pack) {
         item<S>(x, x.prod ? item_ptr(A, i) : nullptr, x.prod ? item_ptr(B, i) : nullptr, item_ptr(C, i), pack);
     };
     if (batch > 1) {
-#pragma omp parallel for schedule(static)
-        for (int64_t i = 0; i < batch; ++i) body(i);
+#pragma omp parallel
+        {
+            T *const pack = mine();
+#pragma omp for schedule(static)
+            for (int64_t i = 0; i < batch; ++i) body(i, pack);
+        }
     } else {
-        for (int64_t i = 0; i < batch; ++i) body(i);
+        body(0, mine());
     }
 }
 

@@ -2,8 +2,8 @@
 // PLUS_TIMES, which the slot hands to gemm): C = add(mult(alpha, op(A) op(B)), mult(beta, C))
 // over (min|max, +|*|max|min) and (or, and), with the semantics of docs/api.md.
 //
-// semiring_kernels.cpp is compiled three times -- baseline x86-64 (SSE2), AVX2 and
-// AVX-512F -- into the namespaces base, avx2 and avx512; isa() picks one copy per call.
+// semiring_kernels.cpp is compiled three times -- baseline x86-64 (SSE2), AVX2+FMA and
+// AVX-512F+VL -- into the namespaces base, avx2 and avx512; isa() picks one copy per call.
 // As with fixed_kernels.hpp, the copies share no inline code (everything in the .cpp has
 // internal linkage) and only plain data crosses the boundary.
 //

@@ -24,3 +24,14 @@ set_tests_properties(cuda_routines cuda_routines_own cuda_routines_vendor
 set_property(TEST cuda_routines_own APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_own})
 set_property(TEST cuda_routines_vendor APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_vendor})
 set_property(TEST cuda_routines_unstaged APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0")
+
+# gemm_semiring on the GPU (backends/cuda/semiring.cu): group kernels up to 32 (defaults),
+# and the one-thread-per-element kernel at every size (GROUP_MAX=0).
+add_executable(test_cuda_semiring ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_semiring.cpp)
+target_link_libraries(test_cuda_semiring PRIVATE Kobalt::kobalt CUDA::cudart_static)
+add_dependencies(test_cuda_semiring kobalt-cuda)
+add_test(NAME cuda_semiring COMMAND test_cuda_semiring full)
+add_test(NAME cuda_semiring_element COMMAND test_cuda_semiring full)
+set_tests_properties(cuda_semiring cuda_semiring_element
+  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 1200)
+set_property(TEST cuda_semiring_element APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0")

@@ -266,7 +266,10 @@ template <class T> void run(Case c) {
                     const double tol = 30.0 * double(c.k + 2) * (sizeof(T) == 8 ? 2.3e-16 : 1.2e-7) * bound;
                     const bool ok = (std::isnan(want) && std::isnan(double(g))) || double(g) == want ||
                                     std::fabs(double(g) - want) <= tol;
-                    if (!ok) ++bad;
+                    if (!ok) {
+                        if (!bad) worst = double(g) - want;
+                        ++bad;
+                    }
                     continue;
                 }
                 T r = R.zero();

@@ -32,6 +32,7 @@ enum ThresholdId : int {
     GROUP_MIN,
     GROUP_MAX,
     VENDOR_CHECK,
+    SEMIRING_GROUP_MAX,
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -39,6 +39,10 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda getrf (column-major): 1 = factor a copy with cuBLAS and redo items with info > 0 or non-finite "
      "factors with Kobalt's kernel (exact dgetf2 semantics); 0 = cuBLAS in place",
      1},
+    {"SEMIRING_GROUP_MAX",
+     "cuda gemm_semiring: largest max(m,n) run by the group kernel (at most 32; also capped by GROUP_MAX); "
+     "above, one thread per element",
+     32},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

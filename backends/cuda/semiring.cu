@@ -30,6 +30,21 @@ template <int S> struct Ring;
 template <class T> __device__ __forceinline__ T dinf() { return T(INFINITY); }
 template <class T> __device__ __forceinline__ T truth(T x) { return x != T(0) ? T(1) : T(0); }
 
+// The product's min/max in double: the accumulator never holds a NaN (it starts at the
+// add identity and only takes values of non-NaN terms), so one compare and a select give
+// fmin/fmax exactly; CUDA's fmin(double) also tests both operands for NaN. Single
+// precision has a one-instruction min/max (FMNMX) that already ignores NaN.
+template <bool Min, class T> __device__ __forceinline__ T fold(T acc, T t) {
+    if constexpr (sizeof(T) == 8) return Min ? (t < acc ? t : acc) : (t > acc ? t : acc);
+    else return Min ? fmin(acc, t) : fmax(acc, t);
+}
+// fmax/fmin exactly (a NaN operand ignored, both NaN give NaN), for the multiply of
+// MIN_MAX / MAX_MIN, whose operands may both be NaN.
+template <bool Max, class T> __device__ __forceinline__ T pick(T a, T b) {
+    if constexpr (sizeof(T) == 8) return (Max ? a > b : a < b) || b != b ? a : b;
+    else return Max ? fmax(a, b) : fmin(a, b);
+}
+
 #define KOBALT_RING(S_, ZERO, MUL)                                                               \
     template <> struct Ring<S_> {                                                                \
         template <class T> static __device__ __forceinline__ T zero() { return ZERO; }           \
@@ -45,8 +60,8 @@ KOBALT_RING(KOBALT_MIN_PLUS, dinf<T>(), a + b)
 KOBALT_RING(KOBALT_MAX_PLUS, -dinf<T>(), a + b)
 KOBALT_RING(KOBALT_MIN_TIMES, dinf<T>(), a * b)
 KOBALT_RING(KOBALT_MAX_TIMES, -dinf<T>(), a * b)
-KOBALT_RING(KOBALT_MIN_MAX, dinf<T>(), fmax(a, b))
-KOBALT_RING(KOBALT_MAX_MIN, -dinf<T>(), fmin(a, b))
+KOBALT_RING(KOBALT_MIN_MAX, dinf<T>(), (pick<true>(a, b)))
+KOBALT_RING(KOBALT_MAX_MIN, -dinf<T>(), (pick<false>(a, b)))
 #undef KOBALT_RING
 template <> struct Ring<KOBALT_OR_AND> {
     template <class T> static __device__ __forceinline__ T zero() { return T(0); }
@@ -62,9 +77,9 @@ template <int S, class T> __device__ __forceinline__ T add(T x, T y) {
     return IsMin<S>::value ? fmin(x, y) : fmax(x, y);
 }
 // The product's add on in() values (OR_AND: 0/1, where max is or).
-template <int S, class T> __device__ __forceinline__ T hadd(T x, T y) {
-    if (S == KOBALT_OR_AND) return fmax(x, y);
-    return IsMin<S>::value ? fmin(x, y) : fmax(x, y);
+template <int S, class T> __device__ __forceinline__ T hadd(T acc, T t) {
+    if (S == KOBALT_OR_AND) return fmax(acc, t);
+    return fold<IsMin<S>::value>(acc, t);
 }
 
 // D = add(mult(alpha, P), mult(beta, C)), the skipped halves being zero.
@@ -209,7 +224,8 @@ template <int S, class T, class AA, class BA, class CA>
 kobalt_status launch(const char *routine, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B,
                      T beta, MatDesc dC, CA C, idx batch, bool prod, bool readc) {
     const int d = std::max(m, n);
-    const bool group = d >= threshold(GROUP_MIN) && d <= std::min<kobalt_int>(threshold(GROUP_MAX), 32);
+    const bool group = d >= threshold(GROUP_MIN) &&
+                       d <= std::min<kobalt_int>(std::min(threshold(GROUP_MAX), threshold(SEMIRING_GROUP_MAX)), 32);
     cudaStream_t st = stream();
     switch (group ? group_width(d) : 0) {
 #define KOBALT_GROUP_CASE(W_)                                                                     \
@@ -293,6 +309,7 @@ kobalt_status gemm_semiring_strided(kobalt_semiring semiring_, kobalt_layout lay
                                     kobalt_int batch) {
     if (semiring_ == KOBALT_PLUS_TIMES) {
         if (!fits_for_gemm<Real>("gemm_semiring_strided", {m, n, k, lda, ldb, ldc})) return KOBALT_NOT_SUPPORTED;
+        if (beta == Real(0)) beta = Real(0); // -0 -> +0: cuBLAS reads C when beta is -0 (H200, CUDA 13)
         return gemm_strided<Real>(layout, transa, transb, m, n, k, alpha, A, lda, strideA, B, ldb, strideB, beta, C,
                                   ldc, strideC, batch);
     }
@@ -308,6 +325,7 @@ kobalt_status gemm_semiring_batched(kobalt_semiring semiring_, kobalt_layout lay
                                     Real beta, Real *const C[], kobalt_int ldc, kobalt_int batch) {
     if (semiring_ == KOBALT_PLUS_TIMES) {
         if (!fits_for_gemm<Real>("gemm_semiring_batched", {m, n, k, lda, ldb, ldc})) return KOBALT_NOT_SUPPORTED;
+        if (beta == Real(0)) beta = Real(0); // -0 -> +0: cuBLAS reads C when beta is -0 (H200, CUDA 13)
         return gemm_batched<Real>(layout, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, batch);
     }
     return semiring<Real>("gemm_semiring_batched", semiring_, layout, transa, transb, m, n, k, alpha,

@@ -307,21 +307,6 @@ template <bool Min, Mul M> struct Ops {
         if (IntRed) return Min ? V::imin(t, acc) : V::imax(t, acc);
         return Min ? V::min(t, acc) : V::max(t, acc);
     }
-    // Scalar twins of vmul and vred (same operand order, same NaN behaviour).
-    template <class T> static KS_INLINE T fmul(T a, T b) {
-        switch (M) {
-        case Mul::plus: return a + b;
-        case Mul::times: return a * b;
-        case Mul::max: return a > b ? a : b;
-        case Mul::min:
-        case Mul::and_: return a < b ? a : b;
-        }
-        return a;
-    }
-    template <class T> static KS_INLINE T fred(T acc, T t) {
-        if (kTruth) return acc > t ? acc : t;
-        return Min ? (t < acc ? t : acc) : (t > acc ? t : acc);
-    }
     // mult(alpha, acc) with acc never NaN, alpha != zero.
     template <class V, class T> static KS_INLINE typename V::R valpha(T alpha, typename V::R acc) {
         switch (M) {

@@ -9,7 +9,9 @@
 //
 // How one item is computed (docs/performance.md, "Semiring gemm"): C is made to have
 // unit row stride (a row-major C is the transposed problem, the multiplies being
-// commutative); rows are taken in panels of at most kPanelMax; a panel of op(A) is packed
+// commutative). Square items of order <= one vector's lanes run one fully unrolled kernel
+// for the whole batch, op(A)'s columns in registers. Otherwise rows are taken in panels of
+// at most kPanelMax; a panel of op(A) is packed
 // column by column into per-thread scratch, and each column of C is accumulated in
 // registers (a compile-time number of vectors per panel, several columns at once) with
 // one add and one min/max per vector of terms -- the vector min/max instructions return

@@ -140,8 +140,18 @@ struct NoAccess {
     template <class T> const T *as() const { return p == MAP_FAILED ? nullptr : (const T *)p; }
 };
 
-template <class T> void run(const Case<T> &c, Rng &rng)
+template <class T> void run(Case<T> c, Rng &rng)
 {
+    /* PLUS_TIMES is gemm, whose edge cases test_gemm.cpp owns: BLAS leaves non-finite
+     * alpha/beta and Inf/NaN inputs unspecified (Kobalt's small kernels scale the sum,
+     * OpenBLAS the terms: inf * 0 terms differ), so gemm is only checked on finite data. */
+    if (c.s == KOBALT_PLUS_TIMES) {
+        c.special = 0;
+        if (!std::isfinite((double)c.alpha) || !std::isfinite((double)c.beta)) {
+            c.alpha = (T)0.75;
+            c.beta = (T)-0.5;
+        }
+    }
     set_case("%sgemm_semiring_%s %s %s ta=%s tb=%s m=%ld n=%ld k=%ld alpha=%g beta=%g batch=%ld ldx=%ld,%ld,%ld "
              "stridex=%ld,%ld,%ld shared=%d,%d special=%g",
              type_name<T>(), form_name(c.form), semiring_name(c.s), layout_name(c.layout), op_name(c.ta),

@@ -61,6 +61,8 @@ static const constant constants[] = {
     C(KOBALT_UPPER), C(KOBALT_LOWER),
     C(KOBALT_NON_UNIT), C(KOBALT_UNIT),
     C(KOBALT_LEFT), C(KOBALT_RIGHT),
+    C(KOBALT_PLUS_TIMES), C(KOBALT_MIN_PLUS), C(KOBALT_MAX_PLUS), C(KOBALT_MIN_TIMES),
+    C(KOBALT_MAX_TIMES), C(KOBALT_MIN_MAX), C(KOBALT_MAX_MIN), C(KOBALT_OR_AND),
 };
 #undef C
 #define NCONSTANTS (sizeof constants / sizeof constants[0])

@@ -67,6 +67,13 @@ Checker &Checker::side(kobalt_side side) {
     return *this;
 }
 
+Checker &Checker::semiring(kobalt_semiring semiring) {
+    if (!failed_ && (semiring < KOBALT_PLUS_TIMES || semiring > KOBALT_OR_AND))
+        fail("semiring (%d) must be one of KOBALT_PLUS_TIMES (201) .. KOBALT_OR_AND (208)",
+             static_cast<int>(semiring));
+    return *this;
+}
+
 Checker &Checker::size(const char *name, kobalt_int value) {
     if (!failed_ && value < 0) fail("%s (" KI ") must be >= 0", name, value);
     return *this;

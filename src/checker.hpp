@@ -41,6 +41,7 @@ public:
     Checker &uplo(kobalt_uplo uplo);
     Checker &diag(kobalt_diag diag);
     Checker &side(kobalt_side side);
+    Checker &semiring(kobalt_semiring semiring);
     Checker &size(const char *name, kobalt_int value);
 
     // Strided form: item i at ptr + i*stride.

@@ -41,6 +41,10 @@ static_assert(offsetof(kobalt_backend_table, dgemm_desc) == kFirstSlot + 36 * kS
               "generation 3 starts right after generation 2");
 static_assert(offsetof(kobalt_backend_table, sunpack_interleaved) == kFirstSlot + 53 * kSlot,
               "generation 3 is 9 routines in d, then the same 9 in s");
+static_assert(offsetof(kobalt_backend_table, dgemm_semiring_strided) == kFirstSlot + 54 * kSlot,
+              "generation 4 starts right after generation 3");
+static_assert(offsetof(kobalt_backend_table, sgemm_semiring_batched) == kFirstSlot + 57 * kSlot,
+              "generation 4 is 2 routines in d, then the same 2 in s");
 
 namespace kobalt {
 namespace {

@@ -300,3 +300,6 @@ kobalt_status matinv_batched(const char *fn, bool readable, kobalt_layout layout
 
 }  // namespace validate
 }  // namespace kobalt
+
+// The semiring gemm family keeps its validators in their own file.
+#include "validate_semiring.hpp"

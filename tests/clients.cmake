@@ -25,3 +25,18 @@ foreach(case "8;8;1;row" "8;8;1;col" "5;3;4;row" "33;20;2;col" "1;1;1;row")
   set_tests_properties(clients_element_solve_n${n}_k${k}_s${nrhs}_${layout} PROPERTIES
     ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE" LABELS "clients")
 endforeach()
+
+# shortest_paths (min-plus squaring vs Floyd-Warshall), both layouts, a few graph sizes.
+foreach(case "16;2000;0.3;row" "16;2000;0.3;col" "7;3001;0.5;row" "33;200;0.1;col" "1;10;0.5;row" "2;10;0.5;col")
+  list(GET case 0 n)
+  list(GET case 1 b)
+  list(GET case 2 d)
+  list(GET case 3 layout)
+  set(args -n ${n} -b ${b} -d ${d} -r 1)
+  if(layout STREQUAL "col")
+    list(APPEND args -c)
+  endif()
+  add_test(NAME clients_shortest_paths_n${n}_${layout} COMMAND shortest_paths ${args})
+  set_tests_properties(clients_shortest_paths_n${n}_${layout} PROPERTIES
+    ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE" LABELS "clients")
+endforeach()

@@ -6,7 +6,7 @@
 #                                  and FEW_ITEMS_LARGE_MIN = 1: batches with fewer items
 #                                  than threads go item by item through threaded OpenBLAS
 #   correctness_<routine>_small    every *_SMALL_MAX huge: all sizes on the KokkosBatched path
-set(KOBALT_CORRECTNESS_ROUTINES gemm gemv trsv trsm getrf getrs gemm_lu_trsv getri desc)
+set(KOBALT_CORRECTNESS_ROUTINES gemm gemv trsv trsm getrf getrs gemm_lu_trsv getri desc semiring)
 set(KOBALT_THRESHOLD_NAMES
   GEMM_SMALL_MAX GEMV_SMALL_MAX TRSV_SMALL_MAX TRSM_SMALL_MAX GETRF_SMALL_MAX GETRS_SMALL_MAX
   GEMM_LU_TRSV_SMALL_MAX GETRI_SMALL_MAX)
@@ -74,4 +74,17 @@ if(TARGET test_desc)
       LABELS "correctness;correctness_desc"
       TIMEOUT 300)
   endforeach()
+endif()
+
+# The semiring kernels exist once per ISA (backends/openmp/semiring_kernels.hpp): the
+# default run takes the widest the CPU has; these two force the AVX2 and baseline copies.
+if(TARGET test_semiring)
+  add_test(NAME correctness_semiring_avx2 COMMAND test_semiring)
+  add_test(NAME correctness_semiring_base COMMAND test_semiring)
+  set_tests_properties(correctness_semiring_avx2 PROPERTIES
+    ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;KOBALT_OPENMP_NO_AVX512=1"
+    LABELS "correctness" TIMEOUT 300)
+  set_tests_properties(correctness_semiring_base PROPERTIES
+    ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;KOBALT_OPENMP_NO_AVX2=1"
+    LABELS "correctness" TIMEOUT 300)
 endif()

@@ -54,3 +54,14 @@ add_test(NAME cuda_desc_general COMMAND test_cuda_desc)
 set_tests_properties(cuda_desc cuda_desc_general
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
 set_property(TEST cuda_desc_general APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_INTERLEAVED_MAX=0")
+
+# gemm_semiring on the GPU (backends/cuda/semiring.cu): group kernels up to 32 (defaults),
+# and the one-thread-per-element kernel at every size (GROUP_MAX=0).
+add_executable(test_cuda_semiring ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_semiring.cpp)
+target_link_libraries(test_cuda_semiring PRIVATE Kobalt::kobalt CUDA::cudart_static)
+add_dependencies(test_cuda_semiring kobalt-cuda)
+add_test(NAME cuda_semiring COMMAND test_cuda_semiring full)
+add_test(NAME cuda_semiring_element COMMAND test_cuda_semiring full)
+set_tests_properties(cuda_semiring cuda_semiring_element
+  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 1200)
+set_property(TEST cuda_semiring_element APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0")

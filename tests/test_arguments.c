@@ -40,12 +40,14 @@
 #define KOBALT_P d
 #include "args/args_routines.h"
 #include "args/args_desc.h"
+#include "args/args_semiring.h"
 #undef KOBALT_T
 #undef KOBALT_P
 #define KOBALT_T float
 #define KOBALT_P s
 #include "args/args_routines.h"
 #include "args/args_desc.h"
+#include "args/args_semiring.h"
 #undef KOBALT_T
 #undef KOBALT_P
 
@@ -102,7 +104,9 @@ int main(int argc, char **argv)
         /* No library call in this process: every case runs in a fresh child. */
         int failures = run_isolated(isolated_d, COUNT(isolated_d)) + run_isolated(isolated_s, COUNT(isolated_s)) +
                        run_isolated(isolated_desc_d, COUNT(isolated_desc_d)) +
-                       run_isolated(isolated_desc_s, COUNT(isolated_desc_s));
+                       run_isolated(isolated_desc_s, COUNT(isolated_desc_s)) +
+                       run_isolated(isolated_semiring_d, COUNT(isolated_semiring_d)) +
+                       run_isolated(isolated_semiring_s, COUNT(isolated_semiring_s));
         printf("%s: %d isolated case(s) failed\n", failures ? "FAILED" : "passed", failures);
         return failures ? 1 : 0;
     }

@@ -33,6 +33,7 @@ enum ThresholdId : int {
     GROUP_MAX,
     VENDOR_CHECK,
     INTERLEAVED_MAX, // _desc calls with every batch_stride 1 (desc.cu)
+    SEMIRING_GROUP_MAX,
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -46,6 +46,10 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda _desc calls whose operands all have batch_stride 1: largest item size run by the "
      "one-thread-per-item register kernels (at most 8; 0 disables them)",
      8},
+    {"SEMIRING_GROUP_MAX",
+     "cuda gemm_semiring: largest max(m,n) run by the group kernel (at most 32; also capped by GROUP_MAX); "
+     "above, one thread per element",
+     32},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -509,6 +509,7 @@ template <class T>
 kobalt_status vendor_gemm(cublasHandle_t h, const char *r, kobalt_layout layout, kobalt_op ta, kobalt_op tb,
                           kobalt_int m, kobalt_int n, kobalt_int k, T alpha, Strided<const T> A, kobalt_int lda,
                           Strided<const T> B, kobalt_int ldb, T beta, Strided<T> C, kobalt_int ldc, kobalt_int batch) {
+    if (beta == T(0)) beta = T(0); // -0 -> +0: cuBLAS reads C for beta = -0 (seen on an H200)
     for (kobalt_int c = 0; c < batch; c += kChunk) {
         const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
         const cublasStatus_t s =
@@ -526,6 +527,7 @@ template <class T>
 kobalt_status vendor_gemm(cublasHandle_t h, const char *r, kobalt_layout layout, kobalt_op ta, kobalt_op tb,
                           kobalt_int m, kobalt_int n, kobalt_int k, T alpha, Ptrs<const T> A, kobalt_int lda,
                           Ptrs<const T> B, kobalt_int ldb, T beta, Ptrs<T> C, kobalt_int ldc, kobalt_int batch) {
+    if (beta == T(0)) beta = T(0); // -0 -> +0: cuBLAS reads C for beta = -0 (seen on an H200)
     for (kobalt_int c = 0; c < batch; c += kChunk) {
         const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
         const cublasStatus_t s =
@@ -880,6 +882,7 @@ kobalt_status gemm_strided(kobalt_layout layout, kobalt_op transa, kobalt_op tra
                            const Real *B, kobalt_int ldb, kobalt_int strideB, Real beta, Real *C, kobalt_int ldc,
                            kobalt_int strideC, kobalt_int batch) {
     static const char r[] = "gemm_strided";
+    if (beta == Real(0)) beta = Real(0); // -0 -> +0: cuBLAS reads C for beta = -0 (seen on an H200)
     auto vendor = [&](cublasHandle_t h) {
         for (kobalt_int c = 0; c < batch; c += kChunk) {
             const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
@@ -905,6 +908,7 @@ kobalt_status gemm_batched(kobalt_layout layout, kobalt_op transa, kobalt_op tra
                            kobalt_int k, Real alpha, const Real *const A[], kobalt_int lda, const Real *const B[],
                            kobalt_int ldb, Real beta, Real *const C[], kobalt_int ldc, kobalt_int batch) {
     static const char r[] = "gemm_batched";
+    if (beta == Real(0)) beta = Real(0); // -0 -> +0: cuBLAS reads C for beta = -0 (seen on an H200)
     auto vendor = [&](cublasHandle_t h) {
         for (kobalt_int c = 0; c < batch; c += kChunk) {
             const int nb = int(std::min<kobalt_int>(kChunk, batch - c));

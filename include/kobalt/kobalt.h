@@ -53,6 +53,19 @@ typedef enum { KOBALT_NO_TRANS = 111, KOBALT_TRANS = 112, KOBALT_CONJ_TRANS = 11
 typedef enum { KOBALT_UPPER = 121, KOBALT_LOWER = 122 } kobalt_uplo;
 typedef enum { KOBALT_NON_UNIT = 131, KOBALT_UNIT = 132 } kobalt_diag;
 typedef enum { KOBALT_LEFT = 141, KOBALT_RIGHT = 142 } kobalt_side;
+/* The (add, multiply) pair of kobalt_?gemm_semiring_*: docs/api.md gives each one's
+ * identity, annihilator, NaN rules and the alpha/beta of "plain product" and
+ * "accumulate into C". OR_AND treats nonzero as true and writes exactly 0 or 1. */
+typedef enum {
+    KOBALT_PLUS_TIMES = 201, /* (+, *): ordinary gemm */
+    KOBALT_MIN_PLUS = 202,   /* (min, +): shortest paths (tropical) */
+    KOBALT_MAX_PLUS = 203,   /* (max, +): longest / critical paths */
+    KOBALT_MIN_TIMES = 204,  /* (min, *) */
+    KOBALT_MAX_TIMES = 205,  /* (max, *): most reliable paths */
+    KOBALT_MIN_MAX = 206,    /* (min, max): minimax paths */
+    KOBALT_MAX_MIN = 207,    /* (max, min): bottleneck (widest) paths */
+    KOBALT_OR_AND = 208      /* (or, and): reachability */
+} kobalt_semiring;
 
 /* A batch of matrices in any strided layout: one descriptor per operand of the _desc
  * routines (docs/api.md, "Matrix descriptors"). Element (i, j) of item b lies at

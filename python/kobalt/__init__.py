@@ -5,6 +5,7 @@ Batched over axis 0, in float32 or float64:
     gemm, gemv, trsv, trsm       BLAS
     getrf, getrs, gesv           LU factorisation and solves
     gemm_lu_trsv                 the fused element solve
+    gemm_semiring                gemm over min-plus, max-min, or-and, ... semirings
 
 Functions return new arrays unless given out= arrays; numerical trouble of an item
 (a zero pivot) is reported in the returned ``info`` array, argument errors raise
@@ -17,7 +18,8 @@ routines there (any strides, the interleaved layout). See docs/python.md.
 from ._lib import (  # noqa: F401
     COL_MAJOR, CONJ_TRANS, LEFT, LOWER, NO_TRANS, NON_UNIT, RIGHT, ROW_MAJOR, TRANS, UNIT,
     UPPER, KobaltArgumentError, KobaltError, lib as _library)
-from ._routines import gemm, gemv, gesv, gemm_lu_trsv, getrf, getrs, trsm, trsv  # noqa: F401
+from ._routines import (gemm, gemv, gesv, gemm_lu_trsv, gemm_semiring, getrf, getrs, trsm,  # noqa: F401
+                        trsv)
 from ._lib import MatrixDesc  # noqa: F401
 from ._desc import matrix_desc  # noqa: F401
 from . import lowlevel  # noqa: F401
@@ -45,7 +47,7 @@ def last_error():
     return _library.last_error()
 
 
-__all__ = ["gemm", "gemv", "trsv", "trsm", "getrf", "getrs", "gesv", "gemm_lu_trsv",
+__all__ = ["gemm", "gemv", "trsv", "trsm", "getrf", "getrs", "gesv", "gemm_lu_trsv", "gemm_semiring",
            "KobaltError", "KobaltArgumentError", "lowlevel", "library_version", "backends",
            "MatrixDesc", "matrix_desc",
            "last_error", "library_path", "ROW_MAJOR", "COL_MAJOR", "NO_TRANS", "TRANS",

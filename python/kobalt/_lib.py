@@ -39,6 +39,7 @@ NO_TRANS, TRANS, CONJ_TRANS = 111, 112, 113
 UPPER, LOWER = 121, 122
 NON_UNIT, UNIT = 131, 132
 LEFT, RIGHT = 141, 142
+PLUS_TIMES, MIN_PLUS, MAX_PLUS, MIN_TIMES, MAX_TIMES, MIN_MAX, MAX_MIN, OR_AND = range(201, 209)
 
 # ---- the routines, as in kobalt_routines.def ----------------------------------------
 # (name without "kobalt_" and the precision letter, parameter list). KOBALT_T is the
@@ -156,6 +157,16 @@ ROUTINES = (
     ("unpack_interleaved",
      "kobalt_layout layout, kobalt_int rows, kobalt_int cols, const KOBALT_T *P, kobalt_int ldp,"
      " KOBALT_T *A, kobalt_int lda, kobalt_int strideA, kobalt_int batch"),
+    ("gemm_semiring_strided",
+     "kobalt_semiring semiring, kobalt_layout layout, kobalt_op transa, kobalt_op transb,"
+     " kobalt_int m, kobalt_int n, kobalt_int k, KOBALT_T alpha, const KOBALT_T *A,"
+     " kobalt_int lda, kobalt_int strideA, const KOBALT_T *B, kobalt_int ldb, kobalt_int strideB,"
+     " KOBALT_T beta, KOBALT_T *C, kobalt_int ldc, kobalt_int strideC, kobalt_int batch"),
+    ("gemm_semiring_batched",
+     "kobalt_semiring semiring, kobalt_layout layout, kobalt_op transa, kobalt_op transb,"
+     " kobalt_int m, kobalt_int n, kobalt_int k, KOBALT_T alpha, const KOBALT_T *const A[],"
+     " kobalt_int lda, const KOBALT_T *const B[], kobalt_int ldb, KOBALT_T beta,"
+     " KOBALT_T *const C[], kobalt_int ldc, kobalt_int batch"),
 )
 
 
@@ -173,7 +184,8 @@ class MatrixDesc(ctypes.Structure):
 
 PRECISIONS = (("d", ctypes.c_double), ("s", ctypes.c_float))
 
-_ENUM_TYPES = ("kobalt_layout", "kobalt_op", "kobalt_uplo", "kobalt_diag", "kobalt_side")
+_ENUM_TYPES = ("kobalt_layout", "kobalt_op", "kobalt_uplo", "kobalt_diag", "kobalt_side",
+               "kobalt_semiring")
 
 
 def split_param(param):

@@ -9,9 +9,10 @@ modified. See docs/python.md.
 import numpy as np
 
 from . import _operands as op
-from ._lib import LEFT, LOWER, NO_TRANS, NON_UNIT, RIGHT, UNIT, UPPER, lib
+from ._lib import (LEFT, LOWER, MAX_MIN, MAX_PLUS, MAX_TIMES, MIN_MAX, MIN_PLUS, MIN_TIMES, NO_TRANS,
+                   NON_UNIT, OR_AND, PLUS_TIMES, RIGHT, UNIT, UPPER, lib)
 
-__all__ = ["gemm", "gemv", "trsv", "trsm", "getrf", "getrs", "gesv", "gemm_lu_trsv"]
+__all__ = ["gemm", "gemv", "trsv", "trsm", "getrf", "getrs", "gesv", "gemm_lu_trsv", "gemm_semiring"]
 
 
 def _prec(dtype):
@@ -91,6 +92,63 @@ def gemm(A, B, C=None, *, alpha=1.0, beta=0.0, transa=False, transb=False, out=N
     c = op.out_mat(spec.buf, layout)
     _call(dt, "gemm_strided", layout, op.flip(ta, fa), op.flip(tb, fb), m, n, k, alpha,
           a.ptr, a.ld, a.stride, b.ptr, b.ld, b.stride, beta, c.ptr, c.ld, c.stride, batch)
+    return op.finish(spec)
+
+
+# semiring name -> (kobalt_semiring, mult identity (alpha of a plain product), add identity
+# (beta that leaves C unread)); docs/api.md
+SEMIRINGS = {
+    "plus_times": (PLUS_TIMES, 1.0, 0.0),
+    "min_plus": (MIN_PLUS, 0.0, np.inf),
+    "max_plus": (MAX_PLUS, 0.0, -np.inf),
+    "min_times": (MIN_TIMES, 1.0, np.inf),
+    "max_times": (MAX_TIMES, 1.0, -np.inf),
+    "min_max": (MIN_MAX, -np.inf, np.inf),
+    "max_min": (MAX_MIN, np.inf, -np.inf),
+    "or_and": (OR_AND, 1.0, 0.0),
+}
+
+
+def gemm_semiring(A, B, C=None, *, semiring="min_plus", alpha=None, beta=None, transa=False,
+                  transb=False, out=None):
+    """C_i = add(mult(alpha, op(A_i) op(B_i)), mult(beta, C_i)) over a semiring, every item i.
+
+    semiring: "plus_times", "min_plus", "max_plus", "min_times", "max_times", "min_max",
+    "max_min" or "or_and" (docs/api.md gives each one's operations and NaN rules).
+    alpha defaults to the multiply's identity and beta to the add identity (the plain
+    product; C is then not read and may be omitted); beta = the multiply's identity
+    accumulates into C (min-plus: C = min(A B, C)). Shapes as gemm.
+    """
+    try:
+        code, one, zero = SEMIRINGS[str(semiring).lower()]
+    except KeyError:
+        raise ValueError("kobalt: gemm_semiring: semiring must be one of %s, got %r"
+                         % (", ".join(sorted(SEMIRINGS)), semiring)) from None
+    alpha = one if alpha is None else alpha
+    beta = zero if beta is None else beta
+    dt = op.common_dtype(("A", A), ("B", B), ("C", C), ("out", out))
+    A = op.as_array("A", A, dt, (3,))
+    B = op.as_array("B", B, dt, (3,))
+    C = None if C is None else op.as_array("C", C, dt, (3,))
+    alpha, beta = op.scalar("alpha", alpha), op.scalar("beta", beta)
+    ta, tb = op.op_flag("transa", transa), op.op_flag("transb", transb)
+    batch = op.batch_size(("A", A), ("B", B), ("C", C))
+    m, k = A.shape[1:] if ta == NO_TRANS else A.shape[:0:-1]
+    kb, n = B.shape[1:] if tb == NO_TRANS else B.shape[:0:-1]
+    if kb != k:
+        raise ValueError("kobalt: gemm_semiring: op(A) is %d x %d but op(B) is %d x %d" % (m, k, kb, n))
+    if C is not None and C.shape[1:] != (m, n):
+        raise ValueError("kobalt: gemm_semiring: C items are %s, expected %s" % (C.shape[1:], (m, n)))
+    reads_c = beta != zero
+    if C is None and reads_c:
+        raise ValueError("kobalt: gemm_semiring: beta other than the add identity (%r) needs C" % zero)
+    spec = op.OutSpec("out", out, (batch, m, n), C if reads_c else None, (A, B))
+    layout = op.choose_buffers([spec], dt, op.preferred_layout(C, A, B))
+    a, fa = op.in_mat(A, layout, True)
+    b, fb = op.in_mat(B, layout, True)
+    c = op.out_mat(spec.buf, layout)
+    _call(dt, "gemm_semiring_strided", code, layout, op.flip(ta, fa), op.flip(tb, fb), m, n, k,
+          alpha, a.ptr, a.ld, a.stride, b.ptr, b.ld, b.stride, beta, c.ptr, c.ld, c.stride, batch)
     return op.finish(spec)
 
 

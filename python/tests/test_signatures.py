@@ -74,6 +74,7 @@ def _expected_ctype(ctype, prec):
         return ctypes.c_void_p
     return {"kobalt_int": ctypes.c_int64, "kobalt_layout": ctypes.c_int, "kobalt_op": ctypes.c_int,
             "kobalt_uplo": ctypes.c_int, "kobalt_diag": ctypes.c_int, "kobalt_side": ctypes.c_int,
+            "kobalt_semiring": ctypes.c_int,
             "KOBALT_T": ctypes.c_double if prec == "d" else ctypes.c_float}[ctype]
 
 

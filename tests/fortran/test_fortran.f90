@@ -9,6 +9,7 @@
 !   - the pointer-array forms (dgemm_batched, dgetrf_batched) with c_loc pointers
 !   - the descriptor forms on the interleaved layout A(batch, n, n): dgetrf_desc with
 !     per-item pivots, dgetrs_desc, and the no-pivoting call with ipiv/descIpiv absent
+!   - dgemm_semiring_strided (min-plus) and the kobalt_semiring constants
 ! Exits with `error stop` when a check fails.
 program test_fortran
   use, intrinsic :: iso_c_binding, only: c_int, c_float, c_double, c_ptr, c_loc
@@ -26,6 +27,7 @@ program test_fortran
   call test_gemm_batched()
   call test_getrf_batched()
   call test_desc_interleaved()
+  call test_min_plus()
 
   if (failures > 0) then
     write (output_unit, '(i0,a)') failures, ' check(s) failed'
@@ -104,6 +106,22 @@ contains
     call expect(close_to(reshape(C(:, :, 1), [4]), [26d0, 38d0, 30d0, 44d0], 1d-14), &
         'dgemm_strided values with KOBALT_TRANS')
   end subroutine test_gemm_strided
+
+  ! Min-plus: C = min(A (+) B, C) with A = [0 1; 4 0], B = A, C = [0 0; 3 0] (beta = 0 is
+  ! the multiply's identity: accumulate into C).
+  subroutine test_min_plus()
+    real(c_double) :: A(2, 2), C(2, 2)
+    call expect(KOBALT_PLUS_TIMES == 201 .and. KOBALT_MIN_PLUS == 202 .and. KOBALT_OR_AND == 208, &
+        'kobalt_semiring constants')
+    A = reshape([0, 4, 1, 0], [2, 2])
+    C = reshape([0, 3, 0, 0], [2, 2])
+    call expect_success(kobalt_dgemm_semiring_strided(KOBALT_MIN_PLUS, KOBALT_COL_MAJOR, &
+        KOBALT_NO_TRANS, KOBALT_NO_TRANS, 2_kobalt_int, 2_kobalt_int, 2_kobalt_int, 0.0_c_double, &
+        A, 2_kobalt_int, 4_kobalt_int, A, 2_kobalt_int, 4_kobalt_int, 0.0_c_double, C, &
+        2_kobalt_int, 4_kobalt_int, 1_kobalt_int), 'kobalt_dgemm_semiring_strided')
+    ! A (+) A = [0 1; 4 0]; min with C = [0 0; 3 0]
+    call expect(close_to(reshape(C, [4]), [0d0, 3d0, 0d0, 0d0], 0d0), 'min-plus values')
+  end subroutine test_min_plus
 
   subroutine test_sgemm_strided()
     real(c_float) :: A(2, 2), B(2, 2), C(2, 2)

@@ -1,0 +1,694 @@
+// semiring_kernels.cpp -- the kernels of semiring_kernels.hpp. Compiled once per ISA with
+// KOBALT_SEMIRING_ISA set to the namespace name (base, avx2, avx512) and the matching
+// -m flags; the vector type is chosen below from what the compiler was told it may use.
+//
+// Semantics (docs/api.md, "gemm_semiring"), per element of C:
+//   D = add(mult(alpha, P), mult(beta, C)),  P = add over p of mult(op(A)(i,p), op(B)(p,j)),
+// the fold starting at the add identity 0 ("zero" below); mult(alpha, P) is zero without
+// reading A or B when alpha == zero or k == 0, and mult(beta, C) is zero without reading
+// C when beta == zero. min and max ignore a NaN operand (C's fmin/fmax; both NaN: NaN);
+// + and * are IEEE. OR_AND: nonzero (NaN included) is true, results are exactly 0 or 1.
+#include "semiring_kernels.hpp"
+
+#include <omp.h>
+
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+#ifndef KOBALT_SEMIRING_ISA
+#error "compile with -DKOBALT_SEMIRING_ISA=base, avx2 or avx512"
+#endif
+
+#define KS_INLINE __attribute__((always_inline)) inline
+#define KS_UNROLL _Pragma("GCC unroll 16")
+
+namespace {
+
+using kobalt_openmp::semiring::Items;
+using kobalt_openmp::semiring::kPanelMax;
+using kobalt_openmp::semiring::Problem;
+using kobalt_openmp::semiring::View;
+
+// ---- vectors ------------------------------------------------------------------------------
+// A wrapper V: T the element, R the register type, L its lanes, REGS the vector registers
+// the compiler may use for it.
+// min(a, b) is a < b ? a : b and max(a, b) is a > b ? a : b: the second operand when
+// either is NaN (the x86 MIN/MAX instructions do exactly this).
+// fadd(a, b) = a + b computed as fma(a, 1, b) -- exactly a + b (a * 1 is exact, one
+// rounding), on the multiply pipes: on AMD Zen 4 the add and min/max instructions share
+// two pipes, so min-plus with vaddpd runs at half the rate of an FMA gemm; with
+// fma(a, 1, b) the two halves of a term go to different pipes.
+// band/bor: bitwise and/or, for 0.0/1.0 truth values (logic runs on every vector pipe).
+// imin/imax (kInt): signed integer min/max of the bit patterns, which order non-negative
+// floating-point values (and -0) as their values do; they run beside the FP min/max.
+// nan_to(x, test, alt): alt where test is NaN, else x. truth(x): 1 where x != 0 (NaN too).
+// loadn/storen: the first c lanes (c < L), for the last rows of a panel.
+#define KS_COMMON(T_, R_, L_, REGS_, INT_)                                                       \
+    using T = T_;                                                                                \
+    using R = R_;                                                                                \
+    static constexpr int L = L_, REGS = REGS_;                                                   \
+    static constexpr bool kInt = INT_;
+
+#if defined(__AVX512F__)
+struct V512d {
+    KS_COMMON(double, __m512d, 8, 32, true)
+    static KS_INLINE R load(const T *p) { return _mm512_loadu_pd(p); }
+    static KS_INLINE void store(T *p, R x) { _mm512_storeu_pd(p, x); }
+    static KS_INLINE R loadn(const T *p, int c) { return _mm512_maskz_loadu_pd(__mmask8((1u << c) - 1), p); }
+    static KS_INLINE void storen(T *p, R x, int c) { _mm512_mask_storeu_pd(p, __mmask8((1u << c) - 1), x); }
+    static KS_INLINE R set1(T x) { return _mm512_set1_pd(x); }
+    static KS_INLINE R add(R a, R b) { return _mm512_add_pd(a, b); }
+    static KS_INLINE R mul(R a, R b) { return _mm512_mul_pd(a, b); }
+    static KS_INLINE R min(R a, R b) { return _mm512_min_pd(a, b); }
+    static KS_INLINE R max(R a, R b) { return _mm512_max_pd(a, b); }
+    static KS_INLINE R fadd(R a, R b) { return _mm512_fmadd_pd(a, _mm512_set1_pd(1.0), b); }
+    static KS_INLINE R band(R a, R b) { return _mm512_castsi512_pd(_mm512_and_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
+    static KS_INLINE R bor(R a, R b) { return _mm512_castsi512_pd(_mm512_or_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
+    static KS_INLINE R imin(R a, R b) { return _mm512_castsi512_pd(_mm512_min_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
+    static KS_INLINE R imax(R a, R b) { return _mm512_castsi512_pd(_mm512_max_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
+    static KS_INLINE R nan_to(R x, R test, R alt) {
+        return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(test, test, _CMP_UNORD_Q), x, alt);
+    }
+    static KS_INLINE R truth(R x) {
+        return _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(x, _mm512_setzero_pd(), _CMP_NEQ_UQ), _mm512_set1_pd(1.0));
+    }
+};
+struct V512f {
+    KS_COMMON(float, __m512, 16, 32, true)
+    static KS_INLINE R load(const T *p) { return _mm512_loadu_ps(p); }
+    static KS_INLINE void store(T *p, R x) { _mm512_storeu_ps(p, x); }
+    static KS_INLINE R loadn(const T *p, int c) { return _mm512_maskz_loadu_ps(__mmask16((1u << c) - 1), p); }
+    static KS_INLINE void storen(T *p, R x, int c) { _mm512_mask_storeu_ps(p, __mmask16((1u << c) - 1), x); }
+    static KS_INLINE R set1(T x) { return _mm512_set1_ps(x); }
+    static KS_INLINE R add(R a, R b) { return _mm512_add_ps(a, b); }
+    static KS_INLINE R mul(R a, R b) { return _mm512_mul_ps(a, b); }
+    static KS_INLINE R min(R a, R b) { return _mm512_min_ps(a, b); }
+    static KS_INLINE R max(R a, R b) { return _mm512_max_ps(a, b); }
+    static KS_INLINE R fadd(R a, R b) { return _mm512_fmadd_ps(a, _mm512_set1_ps(1.0f), b); }
+    static KS_INLINE R band(R a, R b) { return _mm512_castsi512_ps(_mm512_and_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
+    static KS_INLINE R bor(R a, R b) { return _mm512_castsi512_ps(_mm512_or_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
+    static KS_INLINE R imin(R a, R b) { return _mm512_castsi512_ps(_mm512_min_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
+    static KS_INLINE R imax(R a, R b) { return _mm512_castsi512_ps(_mm512_max_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
+    static KS_INLINE R nan_to(R x, R test, R alt) {
+        return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(test, test, _CMP_UNORD_Q), x, alt);
+    }
+    static KS_INLINE R truth(R x) {
+        return _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_NEQ_UQ), _mm512_set1_ps(1.0f));
+    }
+};
+#endif
+
+#if defined(__AVX2__)
+struct V256d {
+    KS_COMMON(double, __m256d, 4, 16, false)
+    static KS_INLINE __m256i lanes(int c) { return _mm256_cmpgt_epi64(_mm256_set1_epi64x(c), _mm256_setr_epi64x(0, 1, 2, 3)); }
+    static KS_INLINE R load(const T *p) { return _mm256_loadu_pd(p); }
+    static KS_INLINE void store(T *p, R x) { _mm256_storeu_pd(p, x); }
+#if defined(__AVX512VL__) // k-masks: AVX2's vmaskmov stores are slow on AMD
+    static KS_INLINE R loadn(const T *p, int c) { return _mm256_maskz_loadu_pd(__mmask8((1u << c) - 1), p); }
+    static KS_INLINE void storen(T *p, R x, int c) { _mm256_mask_storeu_pd(p, __mmask8((1u << c) - 1), x); }
+#else
+    static KS_INLINE R loadn(const T *p, int c) { return _mm256_maskload_pd(p, lanes(c)); }
+    static KS_INLINE void storen(T *p, R x, int c) { _mm256_maskstore_pd(p, lanes(c), x); }
+#endif
+    static KS_INLINE R set1(T x) { return _mm256_set1_pd(x); }
+    static KS_INLINE R add(R a, R b) { return _mm256_add_pd(a, b); }
+    static KS_INLINE R mul(R a, R b) { return _mm256_mul_pd(a, b); }
+    static KS_INLINE R min(R a, R b) { return _mm256_min_pd(a, b); }
+    static KS_INLINE R max(R a, R b) { return _mm256_max_pd(a, b); }
+    static KS_INLINE R fadd(R a, R b) { return _mm256_fmadd_pd(a, _mm256_set1_pd(1.0), b); }
+    static KS_INLINE R band(R a, R b) { return _mm256_and_pd(a, b); }
+    static KS_INLINE R bor(R a, R b) { return _mm256_or_pd(a, b); }
+    static KS_INLINE R imin(R a, R) { return a; } // no 64-bit integer min/max in AVX2 (kInt false)
+    static KS_INLINE R imax(R a, R) { return a; }
+    static KS_INLINE R nan_to(R x, R test, R alt) { return _mm256_blendv_pd(x, alt, _mm256_cmp_pd(test, test, _CMP_UNORD_Q)); }
+    static KS_INLINE R truth(R x) { return _mm256_and_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_NEQ_UQ), _mm256_set1_pd(1.0)); }
+};
+struct V256f {
+    KS_COMMON(float, __m256, 8, 16, true)
+    static KS_INLINE __m256i lanes(int c) { return _mm256_cmpgt_epi32(_mm256_set1_epi32(c), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)); }
+    static KS_INLINE R load(const T *p) { return _mm256_loadu_ps(p); }
+    static KS_INLINE void store(T *p, R x) { _mm256_storeu_ps(p, x); }
+#if defined(__AVX512VL__)
+    static KS_INLINE R loadn(const T *p, int c) { return _mm256_maskz_loadu_ps(__mmask8((1u << c) - 1), p); }
+    static KS_INLINE void storen(T *p, R x, int c) { _mm256_mask_storeu_ps(p, __mmask8((1u << c) - 1), x); }
+#else
+    static KS_INLINE R loadn(const T *p, int c) { return _mm256_maskload_ps(p, lanes(c)); }
+    static KS_INLINE void storen(T *p, R x, int c) { _mm256_maskstore_ps(p, lanes(c), x); }
+#endif
+    static KS_INLINE R set1(T x) { return _mm256_set1_ps(x); }
+    static KS_INLINE R add(R a, R b) { return _mm256_add_ps(a, b); }
+    static KS_INLINE R mul(R a, R b) { return _mm256_mul_ps(a, b); }
+    static KS_INLINE R min(R a, R b) { return _mm256_min_ps(a, b); }
+    static KS_INLINE R max(R a, R b) { return _mm256_max_ps(a, b); }
+    static KS_INLINE R fadd(R a, R b) { return _mm256_fmadd_ps(a, _mm256_set1_ps(1.0f), b); }
+    static KS_INLINE R band(R a, R b) { return _mm256_and_ps(a, b); }
+    static KS_INLINE R bor(R a, R b) { return _mm256_or_ps(a, b); }
+    static KS_INLINE R imin(R a, R b) { return _mm256_castsi256_ps(_mm256_min_epi32(_mm256_castps_si256(a), _mm256_castps_si256(b))); }
+    static KS_INLINE R imax(R a, R b) { return _mm256_castsi256_ps(_mm256_max_epi32(_mm256_castps_si256(a), _mm256_castps_si256(b))); }
+    static KS_INLINE R nan_to(R x, R test, R alt) { return _mm256_blendv_ps(x, alt, _mm256_cmp_ps(test, test, _CMP_UNORD_Q)); }
+    static KS_INLINE R truth(R x) { return _mm256_and_ps(_mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_NEQ_UQ), _mm256_set1_ps(1.0f)); }
+};
+#endif
+
+#if defined(__SSE2__)
+struct V128d {
+    KS_COMMON(double, __m128d, 2, 16, false)
+    static KS_INLINE R load(const T *p) { return _mm_loadu_pd(p); }
+    static KS_INLINE void store(T *p, R x) { _mm_storeu_pd(p, x); }
+    static KS_INLINE R loadn(const T *p, int) { return _mm_load_sd(p); } // c == 1
+    static KS_INLINE void storen(T *p, R x, int) { _mm_store_sd(p, x); }
+    static KS_INLINE R set1(T x) { return _mm_set1_pd(x); }
+    static KS_INLINE R add(R a, R b) { return _mm_add_pd(a, b); }
+    static KS_INLINE R mul(R a, R b) { return _mm_mul_pd(a, b); }
+    static KS_INLINE R min(R a, R b) { return _mm_min_pd(a, b); }
+    static KS_INLINE R max(R a, R b) { return _mm_max_pd(a, b); }
+    static KS_INLINE R fadd(R a, R b) { return _mm_add_pd(a, b); }
+    static KS_INLINE R band(R a, R b) { return _mm_and_pd(a, b); }
+    static KS_INLINE R bor(R a, R b) { return _mm_or_pd(a, b); }
+    static KS_INLINE R imin(R a, R) { return a; }
+    static KS_INLINE R imax(R a, R) { return a; }
+    static KS_INLINE R nan_to(R x, R test, R alt) {
+        const R m = _mm_cmpunord_pd(test, test);
+        return _mm_or_pd(_mm_and_pd(m, alt), _mm_andnot_pd(m, x));
+    }
+    static KS_INLINE R truth(R x) { return _mm_and_pd(_mm_cmpneq_pd(x, _mm_setzero_pd()), _mm_set1_pd(1.0)); }
+};
+struct V128f {
+    KS_COMMON(float, __m128, 4, 16, false)
+    static KS_INLINE R load(const T *p) { return _mm_loadu_ps(p); }
+    static KS_INLINE void store(T *p, R x) { _mm_storeu_ps(p, x); }
+    static KS_INLINE R loadn(const T *p, int c) { // c = 1 .. 3
+        return _mm_setr_ps(p[0], c > 1 ? p[1] : 0.0f, c > 2 ? p[2] : 0.0f, 0.0f);
+    }
+    static KS_INLINE void storen(T *p, R x, int c) {
+        alignas(16) T t[4];
+        _mm_store_ps(t, x);
+        p[0] = t[0];
+        if (c > 1) p[1] = t[1];
+        if (c > 2) p[2] = t[2];
+    }
+    static KS_INLINE R set1(T x) { return _mm_set1_ps(x); }
+    static KS_INLINE R add(R a, R b) { return _mm_add_ps(a, b); }
+    static KS_INLINE R mul(R a, R b) { return _mm_mul_ps(a, b); }
+    static KS_INLINE R min(R a, R b) { return _mm_min_ps(a, b); }
+    static KS_INLINE R max(R a, R b) { return _mm_max_ps(a, b); }
+    static KS_INLINE R fadd(R a, R b) { return _mm_add_ps(a, b); }
+    static KS_INLINE R band(R a, R b) { return _mm_and_ps(a, b); }
+    static KS_INLINE R bor(R a, R b) { return _mm_or_ps(a, b); }
+    static KS_INLINE R imin(R a, R) { return a; }
+    static KS_INLINE R imax(R a, R) { return a; }
+    static KS_INLINE R nan_to(R x, R test, R alt) {
+        const R m = _mm_cmpunord_ps(test, test);
+        return _mm_or_ps(_mm_and_ps(m, alt), _mm_andnot_ps(m, x));
+    }
+    static KS_INLINE R truth(R x) { return _mm_and_ps(_mm_cmpneq_ps(x, _mm_setzero_ps()), _mm_set1_ps(1.0f)); }
+};
+#endif
+
+// No x86 vectors: one lane, the same semantics written out.
+template <class T_> struct V1 {
+    KS_COMMON(T_, T_, 1, 16, false)
+    static KS_INLINE R load(const T *p) { return *p; }
+    static KS_INLINE void store(T *p, R x) { *p = x; }
+    static KS_INLINE R loadn(const T *p, int) { return *p; }
+    static KS_INLINE void storen(T *p, R x, int) { *p = x; }
+    static KS_INLINE R set1(T x) { return x; }
+    static KS_INLINE R add(R a, R b) { return a + b; }
+    static KS_INLINE R mul(R a, R b) { return a * b; }
+    static KS_INLINE R min(R a, R b) { return a < b ? a : b; }
+    static KS_INLINE R max(R a, R b) { return a > b ? a : b; }
+    static KS_INLINE R fadd(R a, R b) { return a + b; }
+    static KS_INLINE R band(R a, R b) { return a < b ? a : b; } // on 0/1 values
+    static KS_INLINE R bor(R a, R b) { return a > b ? a : b; }
+    static KS_INLINE R imin(R a, R) { return a; }
+    static KS_INLINE R imax(R a, R) { return a; }
+    static KS_INLINE R nan_to(R x, R test, R alt) { return test != test ? alt : x; }
+    static KS_INLINE R truth(R x) { return x != T(0) ? T(1) : T(0); }
+};
+
+// Wide<T>: the widest vector of this copy; Narrow<T>: the next narrower one, for panels
+// of at most Narrow::L rows (tiny items would leave most lanes of a wide vector idle).
+template <class T, class D, class F> using Pick = std::conditional_t<sizeof(T) == 8, D, F>;
+#if defined(__AVX512F__)
+template <class T> using Wide = Pick<T, V512d, V512f>;
+template <class T> using Narrow = Pick<T, V256d, V256f>;
+#elif defined(__AVX2__)
+template <class T> using Wide = Pick<T, V256d, V256f>;
+template <class T> using Narrow = Pick<T, V128d, V128f>;
+#elif defined(__SSE2__)
+template <class T> using Wide = Pick<T, V128d, V128f>;
+template <class T> using Narrow = Wide<T>;
+#else
+template <class T> using Wide = V1<T>;
+template <class T> using Narrow = V1<T>;
+#endif
+// The 128-bit vector (tiny items: 2 doubles or 4 floats fill it without a mask).
+#if defined(__SSE2__)
+template <class T> using Narrowest = Pick<T, V128d, V128f>;
+#else
+template <class T> using Narrowest = V1<T>;
+#endif
+
+// ---- the semirings ------------------------------------------------------------------------
+template <class T> KS_INLINE T fmin_e(T x, T y) { return x != x ? y : y != y ? x : (y < x ? y : x); }
+template <class T> KS_INLINE T fmax_e(T x, T y) { return x != x ? y : y != y ? x : (y > x ? y : x); }
+template <class T> KS_INLINE T truth(T x) { return x != T(0) ? T(1) : T(0); }
+
+enum class Mul { plus, times, max, min, and_ };
+
+// Min: the add is min (else max); M: the multiply. OR_AND is (max, min) on truth values.
+template <bool Min, Mul M> struct Ops {
+    static constexpr bool kMin = Min;
+    static constexpr bool kTruth = M == Mul::and_;
+    // mult with max/min: vmul(a, b) is exact only when b is not NaN (see item()).
+    static constexpr bool kScanB = M == Mul::max || M == Mul::min;
+
+    template <class T> static KS_INLINE T zero() {
+        return kTruth ? T(0) : Min ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity();
+    }
+    template <class T> static KS_INLINE T in(T x) { return kTruth ? truth(x) : x; }
+    // Exact scalar add and mult.
+    template <class T> static KS_INLINE T sadd(T x, T y) {
+        if (kTruth) return (x != T(0) || y != T(0)) ? T(1) : T(0);
+        return Min ? fmin_e(x, y) : fmax_e(x, y);
+    }
+    template <class T> static KS_INLINE T smul(T x, T y) {
+        switch (M) {
+        case Mul::plus: return x + y;
+        case Mul::times: return x * y;
+        case Mul::max: return fmax_e(x, y);
+        case Mul::min: return fmin_e(x, y);
+        case Mul::and_: return (x != T(0) && y != T(0)) ? T(1) : T(0);
+        }
+        return x;
+    }
+    // One term, a from the packed op(A) (any value), b from op(B) (not NaN for max/min).
+    template <class V> static KS_INLINE typename V::R vmul(typename V::R a, typename V::R b) {
+        switch (M) {
+        case Mul::plus: return V::fadd(a, b);
+        case Mul::times: return V::mul(a, b);
+        case Mul::max: return V::max(a, b);
+        case Mul::min: return V::min(a, b);
+        case Mul::and_: return V::band(a, b);
+        }
+        return a;
+    }
+    // acc = add(acc, t): a NaN term leaves acc as it was (acc itself is never NaN).
+    // IntRed: every term is >= 0 or -0 and not NaN (item() checked), so the integer
+    // min/max of the bit patterns selects the same value.
+    template <class V, bool IntRed> static KS_INLINE typename V::R vred(typename V::R acc, typename V::R t) {
+        if (kTruth) return V::bor(acc, t);
+        if (IntRed) return Min ? V::imin(t, acc) : V::imax(t, acc);
+        return Min ? V::min(t, acc) : V::max(t, acc);
+    }
+    // mult(alpha, acc) with acc never NaN, alpha != zero.
+    template <class V, class T> static KS_INLINE typename V::R valpha(T alpha, typename V::R acc) {
+        switch (M) {
+        case Mul::plus: return V::add(V::set1(alpha), acc);
+        case Mul::times: return V::mul(V::set1(alpha), acc);
+        case Mul::max: return alpha != alpha ? acc : V::max(acc, V::set1(alpha));
+        case Mul::min: return alpha != alpha ? acc : V::min(acc, V::set1(alpha));
+        case Mul::and_: return acc;
+        }
+        return acc;
+    }
+    // mult(beta, c) with beta != zero, c anything.
+    template <class V, class T> static KS_INLINE typename V::R vbeta(T beta, typename V::R c) {
+        switch (M) {
+        case Mul::plus: return V::add(V::set1(beta), c);
+        case Mul::times: return V::mul(V::set1(beta), c);
+        case Mul::max: return beta != beta ? c : V::max(c, V::set1(beta)); // c NaN: beta
+        case Mul::min: return beta != beta ? c : V::min(c, V::set1(beta));
+        case Mul::and_: return V::truth(c);
+        }
+        return c;
+    }
+    // Exact add(r, s), either may be NaN.
+    template <class V> static KS_INLINE typename V::R vadd(typename V::R r, typename V::R s) {
+        return V::nan_to(Min ? V::min(r, s) : V::max(r, s), s, r);
+    }
+};
+
+// What every item of a call shares.
+template <class T> struct Call {
+    int m, n, k;
+    T alpha, beta;
+    bool prod;  // alpha != zero and k > 0: A and B are read
+    bool readc; // beta != zero: C is read
+    View a, b;  // op(A), op(B); C has unit row stride, columns ldc apart
+    int64_t ldc;
+};
+
+template <class S, class T> KS_INLINE T epilogue(const Call<T> &x, T acc, const T *c) {
+    const T z = S::template zero<T>();
+    const T r = x.prod ? S::smul(x.alpha, acc) : z;
+    const T s = x.readc ? S::smul(x.beta, *c) : z;
+    return S::sadd(r, s);
+}
+
+// Columns j0 .. j0+JB-1 of one panel: rows [0, mb) of C at c, the panel of op(A) packed
+// at ap (MP = NV*L rows per column of the pack), op(B) at b. IntRed: see vred.
+template <class S, class V, int NV, int JB, bool IntRed>
+KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__restrict__ ap, int mb,
+                       const typename V::T *b, int j0, typename V::T *c) {
+    using T = typename V::T;
+    using R = typename V::R;
+    constexpr int L = V::L, MP = NV * L;
+    const R z = V::set1(S::template zero<T>());
+    // The integer max over terms >= -0 starts below all of them: the bits of -0 are the
+    // most negative integer (an accumulator always takes k >= 1 terms).
+    const R init = IntRed && !S::kMin ? V::set1(-T(0)) : z;
+    R acc[JB][NV];
+    KS_UNROLL for (int jb = 0; jb < JB; ++jb) KS_UNROLL for (int v = 0; v < NV; ++v) acc[jb][v] = init;
+    const T *bp[JB];
+    KS_UNROLL for (int jb = 0; jb < JB; ++jb) bp[jb] = b + int64_t(j0 + jb) * x.b.cs;
+    const int64_t brs = x.b.rs;
+    for (int p = 0; p < x.k; ++p) {
+        R bb[JB];
+        KS_UNROLL for (int jb = 0; jb < JB; ++jb) bb[jb] = V::set1(S::in(bp[jb][p * brs]));
+        const T *__restrict__ a = ap + int64_t(p) * MP;
+        KS_UNROLL for (int v = 0; v < NV; ++v) {
+            const R av = V::load(a + v * L);
+            KS_UNROLL for (int jb = 0; jb < JB; ++jb)
+                acc[jb][v] = S::template vred<V, IntRed>(acc[jb][v], S::template vmul<V>(av, bb[jb]));
+        }
+    }
+    KS_UNROLL for (int jb = 0; jb < JB; ++jb) {
+        T *__restrict__ cj = c + int64_t(j0 + jb) * x.ldc;
+        KS_UNROLL for (int v = 0; v < NV; ++v) {
+            const int rows = mb - v * L; // this vector's rows of C: all L, or the last few
+            if (rows <= 0) break;
+            const R r = S::template valpha<V>(x.alpha, acc[jb][v]);
+            if (rows >= L) {
+                const R s = x.readc ? S::template vbeta<V>(x.beta, V::load(cj + v * L)) : z;
+                V::store(cj + v * L, S::template vadd<V>(r, s));
+            } else {
+                const R s = x.readc ? S::template vbeta<V>(x.beta, V::loadn(cj + v * L, rows)) : z;
+                V::storen(cj + v * L, S::template vadd<V>(r, s), rows);
+            }
+        }
+    }
+}
+
+// Rows [i0, i0+mb) of one item with NV vectors of V per column: pack the panel of op(A),
+// then every column of C, JB at a time.
+template <class S, class V, int NV, bool IntRed>
+void panel(const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B, typename V::T *C,
+           int i0, int mb, typename V::T *__restrict__ pack) {
+    using T = typename V::T;
+    constexpr int L = V::L, MP = NV * L;
+    constexpr int ACC = V::REGS / 2; // accumulator registers, leaving room for a, b
+    constexpr int JB = ACC / NV >= 8 ? 8 : ACC / NV >= 1 ? ACC / NV : 1;
+    const int64_t ars = x.a.rs, acs = x.a.cs;
+    const T *a0 = A + int64_t(i0) * ars;
+    if (ars == 1) {
+        for (int p = 0; p < x.k; ++p) {
+            const T *src = a0 + int64_t(p) * acs;
+            T *dst = pack + int64_t(p) * MP;
+            for (int i = 0; i < mb; ++i) dst[i] = S::in(src[i]);
+            for (int i = mb; i < MP; ++i) dst[i] = T(0);
+        }
+    } else {
+        for (int i = 0; i < mb; ++i) {
+            const T *src = a0 + int64_t(i) * ars;
+            for (int p = 0; p < x.k; ++p) pack[int64_t(p) * MP + i] = S::in(src[int64_t(p) * acs]);
+        }
+        for (int p = 0; p < x.k; ++p)
+            for (int i = mb; i < MP; ++i) pack[int64_t(p) * MP + i] = T(0);
+    }
+    T *c = C + i0;
+    int j = 0;
+    for (; j + JB <= x.n; j += JB) columns<S, V, NV, JB, IntRed>(x, pack, mb, B, j, c);
+    for (; j < x.n; ++j) columns<S, V, NV, 1, IntRed>(x, pack, mb, B, j, c);
+}
+
+// One panel of a wide-vector copy: nv vectors per column (1 .. NVMAX).
+template <class S, class V, bool IntRed>
+void panel_nv(int nv, const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B,
+              typename V::T *C, int i0, int mb, typename V::T *pack) {
+    constexpr int NVMAX = 32 / V::L < 8 ? 32 / V::L : 8;
+#define KS_CASE(NV)                                                                                \
+    case NV:                                                                                       \
+        if constexpr (NV <= NVMAX) panel<S, V, NV, IntRed>(x, A, B, C, i0, mb, pack);              \
+        break;
+    switch (nv) {
+        KS_CASE(1)
+        KS_CASE(2)
+        KS_CASE(3)
+        KS_CASE(4)
+        KS_CASE(5)
+        KS_CASE(6)
+        KS_CASE(7)
+        KS_CASE(8)
+    default: break;
+    }
+#undef KS_CASE
+}
+
+// Whether a rows x cols operand holds a NaN, a value < 0 (branch-free loops along the
+// unit stride, which the compiler vectorises).
+struct Flags {
+    bool nan, negative;
+};
+template <class T> Flags scan(const T *M, int rows, int cols, View v) {
+    const bool by_col = v.rs == 1;
+    const int outer = by_col ? cols : rows, inner = by_col ? rows : cols;
+    const int64_t so = by_col ? v.cs : v.rs, si = by_col ? v.rs : v.cs;
+    unsigned nan = 0, neg = 0;
+    for (int o = 0; o < outer; ++o) {
+        const T *line = M + o * so;
+        if (si == 1) {
+            for (int i = 0; i < inner; ++i) {
+                nan |= line[i] != line[i];
+                neg |= line[i] < T(0);
+            }
+        } else {
+            for (int i = 0; i < inner; ++i) {
+                nan |= line[i * si] != line[i * si];
+                neg |= line[i * si] < T(0);
+            }
+        }
+    }
+    return {nan != 0, neg != 0};
+}
+
+// The exact, plain loops: items whose op(B) holds a NaN under a max/min multiply.
+template <class S, class T> void item_exact(const Call<T> &x, const T *A, const T *B, T *C) {
+    const T z = S::template zero<T>();
+    for (int j = 0; j < x.n; ++j)
+        for (int i = 0; i < x.m; ++i) {
+            T acc = z;
+            for (int p = 0; p < x.k; ++p)
+                acc = S::sadd(acc, S::smul(S::in(A[i * x.a.rs + p * x.a.cs]), S::in(B[p * x.b.rs + j * x.b.cs])));
+            T *c = C + i + int64_t(j) * x.ldc;
+            *c = epilogue<S>(x, acc, c);
+        }
+}
+
+// Square items of order N <= L (one vector holds a column): op(A)'s columns stay in
+// registers, read straight from the item when its rows have unit stride, every loop
+// unrolled at compile time (the fixed-n gemm kernels do the same for plus-times).
+template <class S, class V, int N>
+KS_INLINE void item_small(const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B,
+                          typename V::T *C) {
+    using T = typename V::T;
+    using R = typename V::R;
+    static_assert(N <= V::L, "one vector per column");
+    if (S::kScanB) { // vmul needs b not NaN
+        bool nan = false;
+        KS_UNROLL for (int j = 0; j < N; ++j) KS_UNROLL for (int p = 0; p < N; ++p) {
+            const T v = B[p * x.b.rs + j * x.b.cs];
+            nan |= v != v;
+        }
+        if (nan) return item_exact<S>(x, A, B, C);
+    }
+    R a[N];
+    if (x.a.rs == 1) {
+        KS_UNROLL for (int p = 0; p < N; ++p) a[p] = N == V::L ? V::load(A + p * x.a.cs) : V::loadn(A + p * x.a.cs, N);
+    } else {
+        alignas(64) T t[N * V::L];
+        KS_UNROLL for (int p = 0; p < N; ++p) KS_UNROLL for (int i = 0; i < N; ++i)
+            t[p * V::L + i] = A[i * x.a.rs + p * x.a.cs];
+        KS_UNROLL for (int p = 0; p < N; ++p) a[p] = V::load(t + p * V::L);
+    }
+    if (S::kTruth) KS_UNROLL for (int p = 0; p < N; ++p) a[p] = V::truth(a[p]);
+    const R z = V::set1(S::template zero<T>());
+    KS_UNROLL for (int j = 0; j < N; ++j) {
+        R acc = z;
+        KS_UNROLL for (int p = 0; p < N; ++p)
+            acc = S::template vred<V, false>(acc, S::template vmul<V>(a[p], V::set1(S::in(B[p * x.b.rs + j * x.b.cs]))));
+        T *cj = C + int64_t(j) * x.ldc;
+        const R r = S::template valpha<V>(x.alpha, acc);
+        if (N == V::L) {
+            const R s = x.readc ? S::template vbeta<V>(x.beta, V::load(cj)) : z;
+            V::store(cj, S::template vadd<V>(r, s));
+        } else {
+            const R s = x.readc ? S::template vbeta<V>(x.beta, V::loadn(cj, N)) : z;
+            V::storen(cj, S::template vadd<V>(r, s), N);
+        }
+    }
+}
+
+template <class T> KS_INLINE T *item_ptr(const Items<T> &it, int64_t i) {
+    return it.ptrs ? it.ptrs[i] : it.base + i * it.stride;
+}
+
+// A whole batch of square items of order N on V: the item loop around the inlined kernel
+// (the sizes are the call's, so the choice is made once, not per item).
+template <class S, class V, int N>
+void batch_small(const Call<typename V::T> &x, Items<const typename V::T> A, Items<const typename V::T> B,
+                 Items<typename V::T> C, int64_t batch) {
+    if (batch > 1) {
+#pragma omp parallel for schedule(static)
+        for (int64_t i = 0; i < batch; ++i) item_small<S, V, N>(x, item_ptr(A, i), item_ptr(B, i), item_ptr(C, i));
+    } else {
+        item_small<S, V, N>(x, item_ptr(A, 0), item_ptr(B, 0), item_ptr(C, 0));
+    }
+}
+
+// batch_small for order n, on the narrowest vector of this copy that holds n rows; false
+// when n is larger than the widest.
+template <class S, class T>
+bool small(int n, const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
+    using VW = Wide<T>;
+    using VN = Narrow<T>;
+    using V0 = Narrowest<T>;
+    switch (n) {
+#define KS_SMALL(N)                                                                                \
+    case N:                                                                                        \
+        if constexpr (N <= V0::L) return batch_small<S, V0, N>(x, A, B, C, batch), true;           \
+        else if constexpr (N <= VN::L) return batch_small<S, VN, N>(x, A, B, C, batch), true;      \
+        else if constexpr (N <= VW::L) return batch_small<S, VW, N>(x, A, B, C, batch), true;      \
+        else return false;
+        KS_SMALL(1)
+        KS_SMALL(2)
+        KS_SMALL(3)
+        KS_SMALL(4)
+        KS_SMALL(5)
+        KS_SMALL(6)
+        KS_SMALL(7)
+        KS_SMALL(8)
+        KS_SMALL(9)
+        KS_SMALL(10)
+        KS_SMALL(11)
+        KS_SMALL(12)
+        KS_SMALL(13)
+        KS_SMALL(14)
+        KS_SMALL(15)
+        KS_SMALL(16)
+#undef KS_SMALL
+    default: return false;
+    }
+}
+
+template <class S, class T> void item(const Call<T> &x, const T *A, const T *B, T *C, T *pack) {
+    if (!x.prod) { // D = add(zero, mult(beta, C)): A and B not read
+        for (int j = 0; j < x.n; ++j)
+            for (int i = 0; i < x.m; ++i) {
+                T *c = C + i + int64_t(j) * x.ldc;
+                *c = epilogue<S>(x, S::template zero<T>(), c);
+            }
+        return;
+    }
+    // max/min multiplies: a NaN in op(B) takes the exact loops (vmul needs b not NaN);
+    // terms all >= -0 allow the integer reduction (MIN_MAX: max(a, b) >= b, so op(B) >= -0
+    // suffices; MAX_MIN: min(a, b) needs both).
+    bool int_red = false;
+    if (S::kScanB) {
+        const Flags fb = scan(B, x.k, x.n, x.b);
+        if (fb.nan) return item_exact<S>(x, A, B, C);
+        int_red = !fb.negative && (S::kMin || !scan(A, x.m, x.k, x.a).negative);
+    }
+    using VW = Wide<T>;
+    using VN = Narrow<T>;
+    constexpr int PH = (32 / VW::L < 8 ? 32 / VW::L : 8) * VW::L;
+    static_assert(PH <= kPanelMax, "panel larger than the scratch");
+    if (VN::L < VW::L && x.m <= VN::L) { // one narrow vector holds every row
+        if constexpr (S::kScanB && VN::kInt)
+            if (int_red) return panel<S, VN, 1, true>(x, A, B, C, 0, x.m, pack);
+        return panel<S, VN, 1, false>(x, A, B, C, 0, x.m, pack);
+    }
+    for (int i0 = 0; i0 < x.m; i0 += PH) {
+        const int mb = x.m - i0 < PH ? x.m - i0 : PH;
+        const int nv = (mb + VW::L - 1) / VW::L;
+        if constexpr (S::kScanB && VW::kInt)
+            if (int_red) {
+                panel_nv<S, VW, true>(nv, x, A, B, C, i0, mb, pack);
+                continue;
+            }
+        panel_nv<S, VW, false>(nv, x, A, B, C, i0, mb, pack);
+    }
+}
+
+template <class S, class T> void run(const Problem<T> &p) {
+    Call<T> x;
+    // A row-major C is computed as C^T = op(B)^T op(A)^T (every multiply here commutes),
+    // so that C always has unit row stride.
+    const bool swap = p.c.rs != 1;
+    x.m = swap ? p.n : p.m;
+    x.n = swap ? p.m : p.n;
+    x.k = p.k;
+    x.a = swap ? View{p.b.cs, p.b.rs} : p.a;
+    x.b = swap ? View{p.a.cs, p.a.rs} : p.b;
+    x.ldc = swap ? p.c.rs : p.c.cs;
+    const Items<const T> A = swap ? p.B : p.A, B = swap ? p.A : p.B;
+    x.alpha = p.alpha;
+    x.beta = p.beta;
+    const T z = S::template zero<T>();
+    x.prod = p.k > 0 && !(p.alpha == z);
+    x.readc = !(p.beta == z);
+    const Items<T> C = p.C;
+    const int64_t batch = p.batch;
+    // Square items of order <= the widest vector's lanes: one kernel for the batch.
+    if (x.prod && x.m == x.n && x.n == x.k && small<S>(x.n, x, A, B, C, batch)) return;
+    // This thread's panel scratch, aligned to 64 bytes.
+    auto mine = [&]() {
+        const uintptr_t addr = reinterpret_cast<uintptr_t>(p.scratch + p.per_thread * size_t(omp_get_thread_num()));
+        return reinterpret_cast<T *>((addr + 63) & ~uintptr_t(63));
+    };
+    auto body = [&](int64_t i, T *pack) {
+        item<S>(x, x.prod ? item_ptr(A, i) : nullptr, x.prod ? item_ptr(B, i) : nullptr, item_ptr(C, i), pack);
+    };
+    if (batch > 1) {
+#pragma omp parallel
+        {
+            T *const pack = mine();
+#pragma omp for schedule(static)
+            for (int64_t i = 0; i < batch; ++i) body(i, pack);
+        }
+    } else {
+        body(0, mine());
+    }
+}
+
+} // namespace
+
+namespace kobalt_openmp {
+namespace semiring {
+namespace KOBALT_SEMIRING_ISA {
+
+template <class T> void gemm(const Problem<T> &p) {
+    switch (p.semiring) {
+    case KOBALT_MIN_PLUS: return run<Ops<true, Mul::plus>>(p);
+    case KOBALT_MAX_PLUS: return run<Ops<false, Mul::plus>>(p);
+    case KOBALT_MIN_TIMES: return run<Ops<true, Mul::times>>(p);
+    case KOBALT_MAX_TIMES: return run<Ops<false, Mul::times>>(p);
+    case KOBALT_MIN_MAX: return run<Ops<true, Mul::max>>(p);
+    case KOBALT_MAX_MIN: return run<Ops<false, Mul::min>>(p);
+    case KOBALT_OR_AND: return run<Ops<false, Mul::and_>>(p);
+    case KOBALT_PLUS_TIMES: break; // the slot runs gemm
+    }
+}
+
+template void gemm<double>(const Problem<double> &);
+template void gemm<float>(const Problem<float> &);
+
+} // namespace KOBALT_SEMIRING_ISA
+} // namespace semiring
+} // namespace kobalt_openmp

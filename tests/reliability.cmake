@@ -111,6 +111,13 @@ if(NOT rel_asan)
     "KOBALT_GEMM_LU_TRSV_SMALL_MAX=0" "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
   add_test(NAME faults_oom COMMAND test_faults oom)
   set_tests_properties(faults_oom PROPERTIES ENVIRONMENT "${oom_env}" SKIP_RETURN_CODE 77 TIMEOUT 120)
+  # Allocation failures while the first call loads the backends: a plugin with no
+  # dependency but libc (the real one's dependencies exit or throw from their own
+  # initialisation when malloc fails: docs/reliability.md).
+  add_test(NAME faults_oom_loading COMMAND test_faults oom-loading)
+  set_tests_properties(faults_oom_loading PROPERTIES
+    ENVIRONMENT "KOBALT_PLUGIN_PATH=${fault_dir}/libkobalt-faultnullslot.so;LD_PRELOAD=$<TARGET_FILE:kobalt_failing_malloc>"
+    ENVIRONMENT_MODIFICATION "KOBALT_BACKENDS=unset:" SKIP_RETURN_CODE 77 TIMEOUT 120)
 endif()
 
 # ---- numerics -------------------------------------------------------------------------------

@@ -14,6 +14,13 @@
  *                             KOBALT_SUCCESS, and leave every output (A, ipiv, info, B)
  *                             untouched byte for byte; afterwards the same call succeeds
  *                             and matches an undisturbed run.
+ *   test_faults oom-loading   under the same shim, with KOBALT_PLUGIN_PATH naming the
+ *                             'nullslot' fault plugin (no dependency but libc): for every
+ *                             allocation of the first call (plugin discovery and loading),
+ *                             a child process makes that one allocation fail, or that one
+ *                             and every later one: the call answers KOBALT_OUT_OF_MEMORY
+ *                             with a message or succeeds, never aborts, and the next call
+ *                             loads the backend and succeeds.
  * Exit status 0: passed, 77: skipped (the shim is not preloaded), 1: failed.
  */
 #define _GNU_SOURCE
@@ -21,6 +28,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <kobalt/kobalt.h>
 
@@ -226,6 +235,69 @@ static void oom(void)
     }
 }
 
+/* One child per allocation of the first call: 0 passed, 1 failed, 2 nothing failed
+ * (past the last allocation of the first call). */
+static int oom_loading_child(arm_fn arm, disarm_fn disarm, count_fn count, long skip, long fails)
+{
+    double A[4] = {2, 1, 1, 3};
+    int ipiv[2], info = -1;
+    arm(skip, fails);
+    kobalt_status st = kobalt_dgetrf_strided(KOBALT_COL_MAJOR, 2, 2, A, 2, 4, ipiv, 2, &info, 1);
+    disarm();
+    const long failed = count();
+    int ok = 1;
+    if (st == KOBALT_OUT_OF_MEMORY) {
+        ok = has(kobalt_last_error(), "kobalt_dgetrf_strided: out of memory") && info == -1;
+        if (!ok) printf("FAIL allocation %ld: message \"%s\", info %d\n", skip + 1, kobalt_last_error(), info);
+    } else if (st != KOBALT_SUCCESS) {
+        printf("FAIL allocation %ld (%ld failed): %s (%s)\n", skip + 1, failed, kobalt_status_name(st),
+               kobalt_last_error());
+        ok = 0;
+    }
+    st = kobalt_dgetrf_strided(KOBALT_COL_MAJOR, 2, 2, A, 2, 4, ipiv, 2, &info, 1);
+    if (st != KOBALT_SUCCESS || info != 7 || kobalt_backend_count() != 1) {
+        printf("FAIL allocation %ld: the next call: %s, info %d, %d backend(s) (%s)\n", skip + 1,
+               kobalt_status_name(st), info, kobalt_backend_count(), kobalt_last_error());
+        ok = 0;
+    }
+    if (!ok) return 1;
+    return failed == 0 ? 2 : 0;
+}
+
+static void oom_loading(void)
+{
+    arm_fn arm = (arm_fn)dlsym(RTLD_DEFAULT, "failing_malloc_arm");
+    disarm_fn disarm = (disarm_fn)dlsym(RTLD_DEFAULT, "failing_malloc_disarm");
+    count_fn count = (count_fn)dlsym(RTLD_DEFAULT, "failing_malloc_failures");
+    if (!arm || !disarm || !count) {
+        printf("SKIP: libkobalt_failing_malloc.so is not preloaded\n");
+        exit(77);
+    }
+    for (long fails = 1; fails >= -1; fails -= 2) { /* one allocation; every one from there on */
+        long skip = 0;
+        for (;; ++skip) {
+            fflush(stdout);
+            const pid_t pid = fork();
+            if (pid == 0) _exit(oom_loading_child(arm, disarm, count, skip, fails));
+            int status = 0;
+            waitpid(pid, &status, 0);
+            if (WIFSIGNALED(status)) {
+                printf("FAIL allocation %ld failing (%s): the process died of signal %d\n", skip + 1,
+                       fails < 0 ? "and every later one" : "alone", WTERMSIG(status));
+                ++failures;
+                continue;
+            }
+            const int code = WEXITSTATUS(status);
+            if (code == 2) break; /* past the first call's last allocation */
+            if (code != 0) ++failures;
+            if (skip > 10000) break;
+        }
+        printf("  first call, allocation k failing (%s), k = 1..%ld: no abort, every next call loads the backend\n",
+               fails < 0 ? "and every later one" : "alone", skip);
+        CHECK(skip > 3, "only %ld allocation(s) in the first call: is the shim preloaded?", skip);
+    }
+}
+
 int main(int argc, char **argv)
 {
     mode = argc > 1 ? argv[1] : "";
@@ -233,8 +305,9 @@ int main(int argc, char **argv)
     else if (strcmp(mode, "null-slot") == 0) null_slot();
     else if (strcmp(mode, "dup-name") == 0) dup_name();
     else if (strcmp(mode, "oom") == 0) oom();
+    else if (strcmp(mode, "oom-loading") == 0) oom_loading();
     else {
-        fprintf(stderr, "usage: test_faults short-table|null-slot|dup-name|oom\n");
+        fprintf(stderr, "usage: test_faults short-table|null-slot|dup-name|oom|oom-loading\n");
         return 2;
     }
     printf("%s: %s (%d failure(s))\n", mode, failures ? "FAILED" : "passed", failures);

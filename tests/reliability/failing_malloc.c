@@ -40,7 +40,7 @@ __attribute__((visibility("default"))) void failing_malloc_disarm(void) { atomic
 
 __attribute__((visibility("default"))) long failing_malloc_failures(void) { return atomic_load(&failures); }
 
-/* Nonzero when this allocation must fail. */
+/* Nonzero when this allocation must fail; sets errno to ENOMEM then, as glibc does. */
 static int should_fail(void)
 {
     if (!atomic_load_explicit(&armed, memory_order_relaxed)) return 0;
@@ -49,6 +49,7 @@ static int should_fail(void)
     if (left == 0) return 0;
     if (left > 0 && atomic_fetch_sub(&fail_left, 1) <= 0) return 0;
     atomic_fetch_add(&failures, 1);
+    errno = ENOMEM;
     return 1;
 }
 

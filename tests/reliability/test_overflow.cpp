@@ -174,6 +174,9 @@ int main() {
         {"getrs", {"lda", "ldb"}, {}, {"strideA", "strideB"}, true},
         {"gemm_lu_trsv", {"ldx", "ldy", "lda", "ldb"}, {}, {"strideX", "strideY", "strideA", "strideB"}, true},
     };
+    // Load the backends once, before the children fork (loading starts no thread): each
+    // child inherits them instead of loading them again (a second per case under ASan).
+    std::printf("%d backend(s) loaded\n", kobalt_backend_count());
     int cases = 0, failed = 0;
     for (int single = 0; single <= 1; ++single) {
         const int64_t elem = single ? sizeof(float) : sizeof(double);

@@ -16,6 +16,9 @@ packages=(
   libcmocka-dev
   gfortran
   python3 python3-numpy python3-pytest python3-setuptools python3-pip
+  # The libFuzzer step of .ci/run: clang, its runtimes (libclang_rt.fuzzer, asan, ubsan)
+  # and its OpenMP runtime (the openmp plugin built by clang links libomp).
+  clang-14 libclang-rt-14-dev libomp-14-dev
 )
 
 say() { printf 'install-deps: %s\n' "$*"; }

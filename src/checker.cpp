@@ -215,7 +215,9 @@ Checker &Checker::pivots(const int *ipiv, kobalt_int count, const char *count_te
 }
 
 Checker &Checker::pivot_values(const int *ipiv, kobalt_int n, kobalt_int stride) {
-    if (failed_ || !ipiv || !items_readable_) return *this;
+    // n == 0: no pivot to read, and pivots() checked no stride (any value >= 0 is valid
+    // then), so ipiv + item*stride must not even be formed.
+    if (failed_ || !ipiv || !items_readable_ || n == 0) return *this;
     for (kobalt_int item = 0; item < batch_; ++item) {
         const int *p = ipiv + item * stride;
         for (kobalt_int j = 0; j < n; ++j)

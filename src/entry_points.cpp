@@ -7,6 +7,11 @@
 //      that memory is readable from the host);
 //   3. succeed at once on an empty batch, touching nothing;
 //   4. call the backend's slot, or report that there is none.
+// No C++ exception leaves an entry point (the caller may be C): running out of memory
+// (while loading the backends, the only place the core allocates) is
+// KOBALT_OUT_OF_MEMORY, any other exception KOBALT_BACKEND_ERROR, both with a message.
+#include <exception>
+#include <new>
 #include <string>
 
 #include "error.hpp"
@@ -44,6 +49,16 @@ kobalt_status mixed_spaces(const char *fn, const char *names, const Route &r) {
     return KOBALT_INVALID_ARGUMENT;
 }
 
+kobalt_status out_of_memory(const char *fn) {
+    set_error("%s: out of memory while loading the backends (the next call tries again)", fn);
+    return KOBALT_OUT_OF_MEMORY;
+}
+
+kobalt_status unexpected(const char *fn, const char *what) {
+    set_error("%s: unexpected C++ exception: %s", fn, what);
+    return KOBALT_BACKEND_ERROR;
+}
+
 kobalt_status not_provided(const char *fn, const Backend &backend) {
     set_error("%s: the '%s' backend does not provide this routine", fn, backend.table.name);
     return KOBALT_NOT_SUPPORTED;
@@ -55,15 +70,21 @@ kobalt_status not_provided(const char *fn, const Backend &backend) {
 #define KOBALT_ROUTINE(name, params, args, pointers)                                                    \
     extern "C" kobalt_status KOBALT_NAME(name) params {                                              \
         static const char fn[] = KOBALT_STRINGIFY(KOBALT_NAME(name));                                \
-        const kobalt::Route where = kobalt::route({KOBALT_UNPAREN pointers});                        \
-        if (where.mixed()) return kobalt::mixed_spaces(fn, #pointers, where);                        \
-        const kobalt::Backend *backend = where.backend;                                              \
-        const bool readable = backend && backend->table.host_accessible;                             \
-        kobalt_status status = kobalt::validate::name<KOBALT_T>(fn, readable, KOBALT_UNPAREN args);  \
-        if (status != KOBALT_SUCCESS || batch == 0) return status;                                   \
-        if (!backend) return kobalt::no_backend(fn);                                                 \
-        if (!backend->table.KOBALT_SLOT(name)) return kobalt::not_provided(fn, *backend);           \
-        return backend->table.KOBALT_SLOT(name) args;                                                \
+        try {                                                                                        \
+            const kobalt::Route where = kobalt::route({KOBALT_UNPAREN pointers});                    \
+            if (where.mixed()) return kobalt::mixed_spaces(fn, #pointers, where);                    \
+            const kobalt::Backend *backend = where.backend;                                          \
+            const bool readable = backend && backend->table.host_accessible;                         \
+            kobalt_status status = kobalt::validate::name<KOBALT_T>(fn, readable, KOBALT_UNPAREN args); \
+            if (status != KOBALT_SUCCESS || batch == 0) return status;                               \
+            if (!backend) return kobalt::no_backend(fn);                                             \
+            if (!backend->table.KOBALT_SLOT(name)) return kobalt::not_provided(fn, *backend);       \
+            return backend->table.KOBALT_SLOT(name) args;                                            \
+        } catch (const std::bad_alloc &) {                                                           \
+            return kobalt::out_of_memory(fn);                                                        \
+        } catch (const std::exception &e) {                                                          \
+            return kobalt::unexpected(fn, e.what());                                                 \
+        }                                                                                            \
     }
 
 #include "kobalt/kobalt_routines_all.def"

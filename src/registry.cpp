@@ -5,7 +5,10 @@
 // or, when it is unset, in the folder libkobalt itself was loaded from (dladdr).
 // KOBALT_BACKENDS ("all", "none", or a comma list of names) filters them. A plugin
 // that fails to load, lacks the getter, has another ABI or fails its probe is skipped;
-// the reason is printed only under KOBALT_VERBOSE=1.
+// the reason is printed only under KOBALT_VERBOSE=1. Running out of memory while
+// loading throws std::bad_alloc out of backends(), which loads again on the next call
+// (the entry points turn it into KOBALT_OUT_OF_MEMORY): a transient shortage never
+// leaves the process without its backends for good.
 #include "registry.hpp"
 
 #include <dirent.h>
@@ -13,6 +16,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstddef>
 #include <cstdarg>
@@ -21,6 +25,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -112,6 +117,7 @@ std::vector<std::string> candidate_files() {
         DIR *dir = opendir(folder.c_str());
         if (!dir) {
             say("cannot read plugin folder %s: %s", folder.c_str(), std::strerror(errno));
+            if (errno == ENOMEM) throw std::bad_alloc();  // load again on the next call
             continue;
         }
         std::vector<std::string> here;
@@ -181,9 +187,16 @@ void try_load(const std::string &path, const kobalt_core_services &core) {
         say("skipping %s: not in KOBALT_BACKENDS", path.c_str());
         return;
     }
+    errno = 0;
     void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
-        say("skipping %s: %s", path.c_str(), dlerror());
+        const int err = errno;
+        const char *why = dlerror();
+        say("skipping %s: %s", path.c_str(), why);
+        // The loader ran out of memory (errno, or a message ending in strerror(ENOMEM);
+        // glibc reports some of its failed allocations under other words): not the
+        // plugin's fault, so load again on the next call.
+        if (err == ENOMEM || (why && std::strstr(why, std::strerror(ENOMEM)))) throw std::bad_alloc();
         return;
     }
     auto getter = reinterpret_cast<kobalt_backend_getter>(dlsym(handle, KOBALT_BACKEND_GETTER));
@@ -233,9 +246,19 @@ void load_all() {
     if (loaded().empty()) say("no backend loaded: every call will return KOBALT_NO_BACKEND");
 }
 
+// Loads once; a load that ran out of memory (std::bad_alloc) is not done and runs again
+// on the next call. A mutex and a flag rather than std::call_once: an exception thrown
+// through pthread_once makes glibc load libgcc_s, which aborts when memory is short.
 const std::vector<Backend> &backends() {
-    static std::once_flag once;
-    std::call_once(once, load_all);
+    static std::atomic<bool> done{false};
+    static std::mutex loading;
+    if (!done.load(std::memory_order_acquire)) {
+        std::lock_guard<std::mutex> lock(loading);
+        if (!done.load(std::memory_order_relaxed)) {
+            load_all();
+            done.store(true, std::memory_order_release);
+        }
+    }
     return loaded();
 }
 
@@ -287,9 +310,22 @@ Route route(std::initializer_list<const void *> pointers) {
 
 }  // namespace kobalt
 
-extern "C" int kobalt_backend_count(void) { return kobalt::backend_count(); }
+// Out of memory while loading: no backend yet (the next call loads again).
+extern "C" int kobalt_backend_count(void) {
+    try {
+        return kobalt::backend_count();
+    } catch (const std::bad_alloc &) {
+        kobalt::set_error("kobalt_backend_count: out of memory while loading the backends");
+        return 0;
+    }
+}
 
 extern "C" const char *kobalt_backend_name(int i) {
-    const kobalt::Backend *b = kobalt::backend(i);
-    return b ? b->table.name : nullptr;
+    try {
+        const kobalt::Backend *b = kobalt::backend(i);
+        return b ? b->table.name : nullptr;
+    } catch (const std::bad_alloc &) {
+        kobalt::set_error("kobalt_backend_name: out of memory while loading the backends");
+        return nullptr;
+    }
 }

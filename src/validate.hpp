@@ -185,8 +185,8 @@ kobalt_status getrs_strided(const char *fn, bool readable, kobalt_layout layout,
         .layout(layout).op("trans", trans).size("n", n).size("nrhs", nrhs)
         .matrix(square("A", n, "n", lda, "lda", false), A, strideA, "strideA")
         .pivots(ipiv, n, "n", strideIpiv, false)
-        .pivot_values(ipiv, n, strideIpiv)
         .matrix(rhs(n, nrhs, ldb), B, strideB, "strideB")
+        .pivot_values(ipiv, n, strideIpiv)  // reads ipiv: last, once the call is well formed
         .status();
 }
 
@@ -198,8 +198,8 @@ kobalt_status getrs_batched(const char *fn, bool readable, kobalt_layout layout,
         .layout(layout).op("trans", trans).size("n", n).size("nrhs", nrhs)
         .matrix(square("A", n, "n", lda, "lda", false), reinterpret_cast<const void *const *>(A))
         .pivots(ipiv, n, "n", strideIpiv, false)
-        .pivot_values(ipiv, n, strideIpiv)
         .matrix(rhs(n, nrhs, ldb), reinterpret_cast<const void *const *>(B))
+        .pivot_values(ipiv, n, strideIpiv)  // reads ipiv: last, once the call is well formed
         .status();
 }
 
@@ -255,9 +255,9 @@ kobalt_status getri_strided(const char *fn, bool readable, kobalt_layout layout,
         .layout(layout).size("n", n)
         .matrix(square("A", n, "n", lda, "lda", false), A, strideA, "strideA")
         .pivots(ipiv, n, "n", strideIpiv, false)
-        .pivot_values(ipiv, n, strideIpiv)
         .matrix(square("C", n, "n", ldc, "ldc", true), C, strideC, "strideC")
         .info(info)
+        .pivot_values(ipiv, n, strideIpiv)  // reads ipiv: last, once the call is well formed
         .status();
 }
 
@@ -269,9 +269,9 @@ kobalt_status getri_batched(const char *fn, bool readable, kobalt_layout layout,
         .layout(layout).size("n", n)
         .matrix(square("A", n, "n", lda, "lda", false), reinterpret_cast<const void *const *>(A))
         .pivots(ipiv, n, "n", strideIpiv, false)
-        .pivot_values(ipiv, n, strideIpiv)
         .matrix(square("C", n, "n", ldc, "ldc", true), reinterpret_cast<const void *const *>(C))
         .info(info)
+        .pivot_values(ipiv, n, strideIpiv)  // reads ipiv: last, once the call is well formed
         .status();
 }
 

@@ -93,8 +93,8 @@ kobalt_status getrs_desc(const char *fn, bool readable, kobalt_op trans, const T
     c.op("trans", trans);
     const kobalt_int n = square(c, "A", A, "descA", descA, sizeof(T), false);
     c.pivots(ipiv, descIpiv, {n, "n, the order of A"}, false);
-    c.pivot_values(ipiv, descIpiv, n);
     c.matrix("B", B, "descB", descB, sizeof(T), true, false, {n, "n, the order of A"});
+    c.pivot_values(ipiv, descIpiv, n);  // reads ipiv: last, once the call is well formed
     return c.status();
 }
 

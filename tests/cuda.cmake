@@ -65,3 +65,24 @@ add_test(NAME cuda_semiring_element COMMAND test_cuda_semiring full)
 set_tests_properties(cuda_semiring cuda_semiring_element
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 1200)
 set_property(TEST cuda_semiring_element APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0")
+
+# Reliability on the GPU (docs/reliability.md): the concurrency stress on several CUDA
+# streams, and CUDA faults, each in its own process (a sticky CUDA error spoils the
+# context). RUN_SERIAL: the out-of-memory test fills the device, the stress test times itself.
+find_package(Threads REQUIRED)
+add_executable(test_cuda_stress ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_stress.cpp)
+target_include_directories(test_cuda_stress PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(test_cuda_stress PRIVATE Kobalt::kobalt CUDA::cudart_static Threads::Threads)
+add_executable(test_cuda_faults ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_faults.cpp)
+target_link_libraries(test_cuda_faults PRIVATE Kobalt::kobalt CUDA::cudart_static)
+add_dependencies(test_cuda_stress kobalt-cuda)
+add_dependencies(test_cuda_faults kobalt-cuda)
+set(KOBALT_CUDA_STRESS_SECONDS 20 CACHE STRING "Concurrent phase of the CUDA stress test, seconds")
+add_test(NAME cuda_stress COMMAND test_cuda_stress ${KOBALT_CUDA_STRESS_SECONDS} 8)
+foreach(mode illegal-address out-of-memory empty-operands)
+  string(REPLACE "-" "_" name ${mode})
+  add_test(NAME cuda_fault_${name} COMMAND test_cuda_faults ${mode})
+  list(APPEND kobalt_cuda_reliability cuda_fault_${name})
+endforeach()
+set_tests_properties(cuda_stress ${kobalt_cuda_reliability} PROPERTIES
+  LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600 RUN_SERIAL ON)

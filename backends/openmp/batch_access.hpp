@@ -15,11 +15,23 @@ template <class T> struct StridedItems {
     T *operator[](int64_t i) const { return base + i * stride; }
 };
 
-// _batched form: item i is ptrs[i].
+// _batched form: item i is ptrs[i]; a NULL array (see below) gives NULL items.
 template <class T> struct PointerItems {
     T *const *ptrs;
-    T *operator[](int64_t i) const { return ptrs[i]; }
+    T *operator[](int64_t i) const { return ptrs ? ptrs[i] : nullptr; }
 };
+
+// An operand whose items are empty (a zero dimension: gemm's A and B when k == 0, the
+// fused call's X and Y when k == 0 and B when nrhs == 0) may be NULL, may have a NULL
+// pointer array and any stride >= 0 (docs/api.md; the core checks nothing more), while
+// the kernels still form its item pointers. Its accessor must then yield NULL for every
+// item, without loading ptrs[i] or computing base + i*stride (which can overflow).
+template <class T> StridedItems<T> strided_items(T *base, int64_t stride, bool empty) {
+    return empty ? StridedItems<T>{nullptr, 0} : StridedItems<T>{base, stride};
+}
+template <class T> PointerItems<T> pointer_items(T *const *ptrs, bool empty) {
+    return PointerItems<T>{empty ? nullptr : ptrs};
+}
 
 } // namespace kobalt_openmp
 

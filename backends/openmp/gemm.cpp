@@ -54,8 +54,8 @@ kobalt_status gemm_strided(kobalt_layout layout, kobalt_op transa, kobalt_op tra
                            kobalt_int strideB, Real beta, Real *C, kobalt_int ldc,
                            kobalt_int strideC, kobalt_int batch) {
     return gemm<Real>("gemm_strided", layout, transa, transb, m, n, k, alpha,
-                      StridedItems<const Real>{A, strideA}, lda,
-                      StridedItems<const Real>{B, strideB}, ldb, beta,
+                      strided_items<const Real>(A, strideA, m == 0 || k == 0), lda,
+                      strided_items<const Real>(B, strideB, k == 0 || n == 0), ldb, beta,
                       StridedItems<Real>{C, strideC}, ldc, batch);
 }
 
@@ -66,7 +66,8 @@ kobalt_status gemm_batched(kobalt_layout layout, kobalt_op transa, kobalt_op tra
                            kobalt_int ldb, Real beta, Real *const C[], kobalt_int ldc,
                            kobalt_int batch) {
     return gemm<Real>("gemm_batched", layout, transa, transb, m, n, k, alpha,
-                      PointerItems<const Real>{A}, lda, PointerItems<const Real>{B}, ldb, beta,
+                      pointer_items<const Real>(A, m == 0 || k == 0), lda,
+                      pointer_items<const Real>(B, k == 0 || n == 0), ldb, beta,
                       PointerItems<Real>{C}, ldc, batch);
 }
 

@@ -97,10 +97,11 @@ kobalt_status gemm_lu_trsv_strided(kobalt_layout layout, kobalt_op transx, kobal
                                    kobalt_int strideIpiv, Real *B, kobalt_int ldb,
                                    kobalt_int strideB, int *info, kobalt_int batch) {
     return gemm_lu_trsv<Real>("gemm_lu_trsv_strided", layout, transx, transy, n, k, nrhs, alpha,
-                              StridedItems<const Real>{X, strideX}, ldx,
-                              StridedItems<const Real>{Y, strideY}, ldy, beta,
+                              strided_items<const Real>(X, strideX, n == 0 || k == 0), ldx,
+                              strided_items<const Real>(Y, strideY, n == 0 || k == 0), ldy, beta,
                               StridedItems<Real>{A, strideA}, lda, ipiv, strideIpiv,
-                              StridedItems<Real>{B, strideB}, ldb, info, batch);
+                              strided_items<Real>(B, strideB, n == 0 || nrhs == 0), ldb, info,
+                              batch);
 }
 
 template <class Real>
@@ -111,9 +112,10 @@ kobalt_status gemm_lu_trsv_batched(kobalt_layout layout, kobalt_op transx, kobal
                                    int *ipiv, kobalt_int strideIpiv, Real *const B[],
                                    kobalt_int ldb, int *info, kobalt_int batch) {
     return gemm_lu_trsv<Real>("gemm_lu_trsv_batched", layout, transx, transy, n, k, nrhs, alpha,
-                              PointerItems<const Real>{X}, ldx, PointerItems<const Real>{Y}, ldy,
-                              beta, PointerItems<Real>{A}, lda, ipiv, strideIpiv,
-                              PointerItems<Real>{B}, ldb, info, batch);
+                              pointer_items<const Real>(X, n == 0 || k == 0), ldx,
+                              pointer_items<const Real>(Y, n == 0 || k == 0), ldy, beta,
+                              PointerItems<Real>{A}, lda, ipiv, strideIpiv,
+                              pointer_items<Real>(B, n == 0 || nrhs == 0), ldb, info, batch);
 }
 
 } // namespace kobalt_openmp

@@ -24,6 +24,7 @@ public:
     // the memory cannot be allocated (or the size overflows).
     bool allocate(size_t per_thread) {
         per_thread_ = per_thread;
+        level_ = omp_get_level();
         const size_t threads = static_cast<size_t>(omp_get_max_threads());
         if (per_thread == 0) return true;
         if (per_thread > SIZE_MAX / sizeof(T) / threads) return false;
@@ -31,12 +32,20 @@ public:
         return data_ != nullptr;
     }
 
-    // This thread's part (inside or outside the call's parallel loop).
-    T *mine() const { return data_ + per_thread_ * static_cast<size_t>(omp_get_thread_num()); }
+    // This thread's part: by its number in the call's own parallel loop (whose team has
+    // at most omp_get_max_threads() threads), or part 0 when the call runs its items on
+    // the calling thread. Never by the caller's own thread number: a caller inside the
+    // host program's parallel region may be thread 7 of a team larger than
+    // omp_get_max_threads() (num_threads clause, OMP_NUM_THREADS=8,1, ...).
+    T *mine() const {
+        const int t = omp_get_level() > level_ ? omp_get_thread_num() : 0;
+        return data_ + per_thread_ * static_cast<size_t>(t);
+    }
 
 private:
     T *data_ = nullptr;
     size_t per_thread_ = 0;
+    int level_ = 0;  // omp_get_level() of the calling thread, outside the call's loop
 };
 
 } // namespace kobalt_openmp

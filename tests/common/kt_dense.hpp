@@ -53,8 +53,8 @@ inline Dense mul(const Dense &A, const Dense &B)
         for (int64_t p = 0; p < A.cols; p++) {
             double b = B(p, j);
             if (b == 0.0) continue;
-            const double *ac = &A.a[(size_t)(p * A.rows)];
-            double *cc = &C.a[(size_t)(j * C.rows)];
+            const double *ac = A.a.data() + (size_t)(p * A.rows); /* data(): A may be empty */
+            double *cc = C.a.data() + (size_t)(j * C.rows);
             for (int64_t i = 0; i < A.rows; i++) cc[i] += ac[i] * b;
         }
     return C;

@@ -1,0 +1,275 @@
+// test_stress.cpp -- concurrency stress: mixed routines with random sizes from 16 threads.
+//
+// Each of THREADS threads runs operations until the deadline (SECONDS). An operation is
+// fully determined by a 64-bit seed: routine (all seven families, both precisions, both
+// batch forms), layout, transposes, sizes drawn on both sides of the backend's small-path
+// thresholds (1..72, so both the KokkosBatched and the OpenBLAS paths run concurrently),
+// batch 1..8 and the data. The thread records the status and a hash of every output byte.
+// After the join, the main thread replays every recorded operation alone and requires
+// KOBALT_SUCCESS and a bitwise-identical output: each item is computed by one thread with
+// the same kernel whatever the concurrency, so equality must be exact. (Item sizes stay
+// below FEW_ITEMS_LARGE_MIN, 256: the one path on which OpenBLAS threads a single item,
+// and which could legitimately round differently.)
+//
+//   test_stress [SECONDS] [THREADS] [threads|openmp]
+//
+// threads: the callers are std::threads (the library's own OpenMP loops start a team
+// per caller). openmp: the callers are the team of the host program's own
+// `#pragma omp parallel num_threads(THREADS)`, with omp_set_num_threads(2) before it, so
+// that inside the region omp_get_max_threads() (2) is below the caller's thread number
+// (up to THREADS-1): per-thread workspace must be indexed by the library's own team, not
+// by the caller's thread number.
+#include <omp.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "common/kt_rng.hpp"
+#include "kobalt/kobalt.h"
+
+namespace {
+
+#define KOBALT_ROUTINE(name, params, args, route) \
+    inline kobalt_status name params { return KOBALT_NAME(name) args; }
+namespace kb {
+#include "kobalt/kobalt_routines_all.def"
+}
+#undef KOBALT_ROUTINE
+
+struct Outcome {
+    uint64_t seed;
+    int status;
+    uint64_t hash;
+    int family;
+};
+
+uint64_t fnv(uint64_t h, const void *p, size_t n) {
+    const unsigned char *c = static_cast<const unsigned char *>(p);
+    for (size_t i = 0; i < n; ++i) h = (h ^ c[i]) * 0x100000001b3ull;
+    return h;
+}
+
+template <class T> std::vector<T> values(kt::Rng &r, size_t n, T diag_boost = T(0), int64_t ld = 0, int64_t dim = 0) {
+    std::vector<T> v(n);
+    for (T &x : v) x = T(r.uniform());
+    if (diag_boost != T(0) && ld > 0)  // well conditioned triangular / LU inputs
+        for (size_t base = 0; base + size_t((dim - 1) * (ld + 1)) < n; base += size_t(ld * dim))
+            for (int64_t i = 0; i < dim; ++i) v[base + size_t(i * (ld + 1))] += diag_boost;
+    return v;
+}
+
+template <class T> std::vector<T *> ptrs(std::vector<T> &v, int64_t stride, int64_t batch) {
+    std::vector<T *> p;
+    for (int64_t i = 0; i < batch; ++i) p.push_back(v.data() + i * stride);
+    return p;
+}
+template <class T> std::vector<const T *> cptrs(const std::vector<T> &v, int64_t stride, int64_t batch) {
+    std::vector<const T *> p;
+    for (int64_t i = 0; i < batch; ++i) p.push_back(v.data() + i * stride);
+    return p;
+}
+
+int64_t size_of(kt::Rng &r) {
+    // both sides of 6, 8, 24, 32, 48 (the default thresholds), up to 72
+    static const int64_t picks[] = {1, 2, 3, 5, 6, 7, 8, 9, 12, 20, 24, 25, 31, 32, 33, 40, 48, 49, 64, 72};
+    return picks[r.below(sizeof picks / sizeof picks[0])];
+}
+
+template <class T> Outcome run_op(uint64_t seed, int family) {
+    kt::Rng r(seed);
+    const kobalt_layout L = r.below(2) ? KOBALT_ROW_MAJOR : KOBALT_COL_MAJOR;
+    const bool batched = r.below(2);
+    const int64_t batch = 1 + r.below(8);
+    const kobalt_op ops[] = {KOBALT_NO_TRANS, KOBALT_TRANS};
+    kobalt_status st = KOBALT_SUCCESS;
+    uint64_t h = 0xcbf29ce484222325ull;
+    const int64_t n = size_of(r), m = size_of(r), k = size_of(r) % 40 + 1;
+    const int64_t sq = n * n;
+    switch (family) {
+    case 0: {  // gemm: C m x n, A m x k, B k x n (square-stored with ld = max dims)
+        const kobalt_op ta = ops[r.below(2)], tb = ops[r.below(2)];
+        const int64_t ld = 72, item = ld * 72;
+        auto A = values<T>(r, size_t(item * batch)), B = values<T>(r, size_t(item * batch)),
+             C = values<T>(r, size_t(item * batch));
+        if (batched) {
+            auto pa = cptrs(A, item, batch), pb = cptrs(B, item, batch);
+            auto pc = ptrs(C, item, batch);
+            st = kb::gemm_batched(L, ta, tb, m, n, k, T(0.5), pa.data(), ld, pb.data(), ld, T(0.25), pc.data(), ld, batch);
+        } else {
+            st = kb::gemm_strided(L, ta, tb, m, n, k, T(0.5), A.data(), ld, item, B.data(), ld, item, T(0.25), C.data(), ld,
+                                  item, batch);
+        }
+        h = fnv(h, C.data(), C.size() * sizeof(T));
+        break;
+    }
+    case 1: {  // gemv
+        const kobalt_op t = ops[r.below(2)];
+        const int64_t inc = r.below(3) - 1 == 0 ? 1 : (r.below(2) ? 2 : -2), ld = 72, item = ld * 72, vitem = 2 * 72 + 1;
+        auto A = values<T>(r, size_t(item * batch)), x = values<T>(r, size_t(vitem * batch)), y = values<T>(r, size_t(vitem * batch));
+        if (batched) {
+            auto pa = cptrs(A, item, batch), px = cptrs(x, vitem, batch);
+            auto py = ptrs(y, vitem, batch);
+            st = kb::gemv_batched(L, t, m, n, T(1.5), pa.data(), ld, px.data(), inc, T(-0.5), py.data(), inc, batch);
+        } else {
+            st = kb::gemv_strided(L, t, m, n, T(1.5), A.data(), ld, item, x.data(), inc, vitem, T(-0.5), y.data(), inc, vitem,
+                                  batch);
+        }
+        h = fnv(h, y.data(), y.size() * sizeof(T));
+        break;
+    }
+    case 2: {  // trsv
+        const kobalt_uplo u = r.below(2) ? KOBALT_UPPER : KOBALT_LOWER;
+        const kobalt_op t = ops[r.below(2)];
+        auto A = values<T>(r, size_t(sq * batch), T(4 * n), n, n), x = values<T>(r, size_t(n * batch));
+        if (batched) {
+            auto pa = cptrs(A, sq, batch);
+            auto px = ptrs(x, n, batch);
+            st = kb::trsv_batched(L, u, t, KOBALT_NON_UNIT, n, pa.data(), n, px.data(), 1, batch);
+        } else {
+            st = kb::trsv_strided(L, u, t, KOBALT_NON_UNIT, n, A.data(), n, sq, x.data(), 1, n, batch);
+        }
+        h = fnv(h, x.data(), x.size() * sizeof(T));
+        break;
+    }
+    case 3: {  // trsm, left: A n x n, B n x m
+        const kobalt_uplo u = r.below(2) ? KOBALT_UPPER : KOBALT_LOWER;
+        const kobalt_op t = ops[r.below(2)];
+        const kobalt_diag d = r.below(2) ? KOBALT_UNIT : KOBALT_NON_UNIT;
+        auto A = values<T>(r, size_t(sq * batch), T(4 * n), n, n), B = values<T>(r, size_t(n * m * batch));
+        const int64_t ldb = L == KOBALT_COL_MAJOR ? n : m;
+        if (batched) {
+            auto pa = cptrs(A, sq, batch);
+            auto pb = ptrs(B, n * m, batch);
+            st = kb::trsm_batched(L, KOBALT_LEFT, u, t, d, n, m, T(2), pa.data(), n, pb.data(), ldb, batch);
+        } else {
+            st = kb::trsm_strided(L, KOBALT_LEFT, u, t, d, n, m, T(2), A.data(), n, sq, B.data(), ldb, n * m, batch);
+        }
+        h = fnv(h, B.data(), B.size() * sizeof(T));
+        break;
+    }
+    case 4: {  // getrf, m x n
+        const int64_t ld = L == KOBALT_COL_MAJOR ? m : n, item = m * n, mn = m < n ? m : n;
+        auto A = values<T>(r, size_t(item * batch));
+        std::vector<int> ipiv(size_t(mn * batch)), info((size_t)batch);
+        const bool piv = r.below(4) != 0;
+        if (!piv)  // no pivoting: make the items diagonally dominant
+            for (int64_t i = 0; i < batch; ++i)
+                for (int64_t j = 0; j < mn; ++j) A[size_t(i * item + j * (ld + 1))] += T(2 * (m > n ? m : n));
+        if (batched) {
+            auto pa = ptrs(A, item, batch);
+            st = kb::getrf_batched(L, m, n, pa.data(), ld, piv ? ipiv.data() : nullptr, mn, info.data(), batch);
+        } else {
+            st = kb::getrf_strided(L, m, n, A.data(), ld, item, piv ? ipiv.data() : nullptr, mn, info.data(), batch);
+        }
+        h = fnv(fnv(fnv(h, A.data(), A.size() * sizeof(T)), ipiv.data(), ipiv.size() * sizeof(int)), info.data(),
+                info.size() * sizeof(int));
+        break;
+    }
+    case 5: {  // getrs from random factors (unit-ish L, dominant U) and random valid pivots
+        const kobalt_op t = ops[r.below(2)];
+        auto A = values<T>(r, size_t(sq * batch), T(4 * n), n, n), B = values<T>(r, size_t(n * m * batch));
+        std::vector<int> ipiv(size_t(n * batch));
+        for (int64_t i = 0; i < n * batch; ++i) ipiv[size_t(i)] = int(i % n + r.below(n - i % n)) + 1;
+        const int64_t ldb = L == KOBALT_COL_MAJOR ? n : m;
+        if (batched) {
+            auto pa = cptrs(A, sq, batch);
+            auto pb = ptrs(B, n * m, batch);
+            st = kb::getrs_batched(L, t, n, m, pa.data(), n, ipiv.data(), n, pb.data(), ldb, batch);
+        } else {
+            st = kb::getrs_strided(L, t, n, m, A.data(), n, sq, ipiv.data(), n, B.data(), ldb, n * m, batch);
+        }
+        h = fnv(h, B.data(), B.size() * sizeof(T));
+        break;
+    }
+    default: {  // fused: X n x k, Y k x n, A n x n, B n x nrhs
+        const int64_t nrhs = 1 + r.below(3), ld = 72, item = 72 * 72;
+        auto X = values<T>(r, size_t(item * batch)), Y = values<T>(r, size_t(item * batch)),
+             A = values<T>(r, size_t(sq * batch), T(4 * n), n, n), B = values<T>(r, size_t(n * nrhs * batch));
+        std::vector<int> ipiv(size_t(n * batch)), info((size_t)batch);
+        const int64_t ldb = L == KOBALT_COL_MAJOR ? n : nrhs;
+        if (batched) {
+            auto px = cptrs(X, item, batch), py = cptrs(Y, item, batch);
+            auto pa = ptrs(A, sq, batch), pb = ptrs(B, n * nrhs, batch);
+            st = kb::gemm_lu_trsv_batched(L, KOBALT_NO_TRANS, KOBALT_TRANS, n, k, nrhs, T(0.1), px.data(), ld, py.data(), ld,
+                                          T(1), pa.data(), n, ipiv.data(), n, pb.data(), ldb, info.data(), batch);
+        } else {
+            st = kb::gemm_lu_trsv_strided(L, KOBALT_NO_TRANS, KOBALT_TRANS, n, k, nrhs, T(0.1), X.data(), ld, item, Y.data(),
+                                          ld, item, T(1), A.data(), n, sq, ipiv.data(), n, B.data(), ldb, n * nrhs,
+                                          info.data(), batch);
+        }
+        h = fnv(fnv(fnv(fnv(h, A.data(), A.size() * sizeof(T)), B.data(), B.size() * sizeof(T)), ipiv.data(),
+                    ipiv.size() * sizeof(int)),
+                info.data(), info.size() * sizeof(int));
+        break;
+    }
+    }
+    return Outcome{seed, int(st), h, family};
+}
+
+Outcome run_seed(uint64_t seed) {
+    kt::Rng r(seed ^ 0x5a5a5a5a5a5a5a5aull);
+    const int family = int(r.below(7));
+    return r.below(2) ? run_op<float>(seed, family) : run_op<double>(seed, family);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    const double seconds = argc > 1 ? std::atof(argv[1]) : 10.0;
+    const int threads = argc > 2 ? std::atoi(argv[2]) : 16;
+    const bool openmp = argc > 3 && std::strcmp(argv[3], "openmp") == 0;
+    if (seconds <= 0 || threads < 1 || (argc > 3 && !openmp && std::strcmp(argv[3], "threads") != 0)) {
+        std::fprintf(stderr, "usage: test_stress [SECONDS] [THREADS] [threads|openmp]\n");
+        return 2;
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    std::vector<std::vector<Outcome>> done((size_t)threads);
+    std::atomic<int> ready{0};
+    auto worker = [&](int t) {
+        ready.fetch_add(1);
+        while (ready.load() < threads) std::this_thread::yield();  // first calls together
+        kt::Rng seeds(0x57a55ull + uint64_t(t) * 7919u);
+        do done[size_t(t)].push_back(run_seed(seeds.next()));
+        while (std::chrono::steady_clock::now() < deadline);
+    };
+    const auto t0 = std::chrono::steady_clock::now();
+    if (openmp) {
+        omp_set_num_threads(2);
+#pragma omp parallel num_threads(threads)
+        {
+            if (omp_get_num_threads() == threads) worker(omp_get_thread_num());
+        }
+    } else {
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
+        for (std::thread &th : pool) th.join();
+    }
+    const double concurrent_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    long total = 0, failures = 0, per_family[7] = {0};
+    for (const auto &list : done)
+        for (const Outcome &o : list) {
+            ++total;
+            ++per_family[o.family];
+            const Outcome again = run_seed(o.seed);
+            if (o.status != KOBALT_SUCCESS || again.status != o.status || again.hash != o.hash) {
+                if (++failures <= 20)
+                    std::printf("FAIL seed %#llx family %d: concurrent status %d hash %016llx, alone status %d hash "
+                                "%016llx\n",
+                                (unsigned long long)o.seed, o.family, o.status, (unsigned long long)o.hash,
+                                again.status, (unsigned long long)again.hash);
+            }
+        }
+    std::printf("%d %s, %.1f s concurrent: %ld operations (gemm %ld, gemv %ld, trsv %ld, trsm %ld, getrf %ld, "
+                "getrs %ld, fused %ld), each replayed alone: %ld mismatch(es)\n",
+                threads, openmp ? "threads of an OpenMP team" : "std::threads", concurrent_s, total, per_family[0],
+                per_family[1], per_family[2], per_family[3], per_family[4], per_family[5], per_family[6], failures);
+    if (total == 0) std::printf("FAIL: no operation ran (the OpenMP team had fewer than %d threads?)\n", threads);
+    return failures || total == 0 ? 1 : 0;
+}

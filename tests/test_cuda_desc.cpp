@@ -15,30 +15,12 @@
 #include <random>
 #include <vector>
 
+#include "common/cuda_check.hpp"
 #include "kobalt/kobalt.h"
 
 namespace {
 
-long g_pass = 0, g_fail = 0;
-const char *g_case = "";
 char g_case_buf[512];
-#define CHECK(cond, ...)                                                                       \
-    do {                                                                                       \
-        if (cond) ++g_pass;                                                                    \
-        else if (++g_fail < 40) {                                                              \
-            std::printf("FAIL [%s] %s:%d: ", g_case, __FILE__, __LINE__);                      \
-            std::printf(__VA_ARGS__);                                                          \
-            std::printf("\n");                                                                 \
-        }                                                                                      \
-    } while (0)
-#define CUDA_OK(x)                                                                             \
-    do {                                                                                       \
-        cudaError_t e_ = (x);                                                                  \
-        if (e_ != cudaSuccess) {                                                               \
-            std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-            std::exit(1);                                                                      \
-        }                                                                                      \
-    } while (0)
 #define KOBALT_OK(x)                                                                           \
     do {                                                                                       \
         kobalt_status s_ = (x);                                                                \

@@ -33,6 +33,7 @@ enum ThresholdId : int {
     GROUP_MAX,
     VENDOR_CHECK,
     INTERLEAVED_MAX, // _desc calls with every batch_stride 1 (desc.cu)
+    INTERLEAVED_GEMM_SPLIT_MIN, // interleaved gemm: columns split over warps from this size (desc.cu)
     SEMIRING_GROUP_MAX,
     THRESHOLD_COUNT
 };

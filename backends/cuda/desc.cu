@@ -180,6 +180,25 @@ __global__ void il_gemm(int n, int k, T alpha, DOp<const T> A, DOp<const T> B, T
     KOBALT_DESC_GRID_STRIDE(b, batch)
     il::gemm<il::ScalarOps<T>, MM, NK, NK>(n, k, alpha, A.lane(b), B.lane(b), beta, C.lane(b));
 }
+// The same product with an item's columns split: warp g of a block computes column pair
+// (2g, 2g+1) of 32 consecutive items (lane = item, so every load stays coalesced). An 8 x 8
+// item keeps 16 accumulators per thread instead of 64 and runs on 4 threads, which hides
+// the load latency that leaves one thread per item at about half the copy bandwidth; the
+// 4 warps read the same A elements, mostly from L1.
+template <class T, int MM, int NK = 0>
+__global__ void il_gemm_split(int n, int k, T alpha, DOp<const T> A, DOp<const T> B, T beta, DOp<T> C, idx batch) {
+    const int j = 2 * int(threadIdx.x / 32);
+    const int kk = NK ? NK : k;
+    for (idx b = idx(blockIdx.x) * 32 + threadIdx.x % 32; b < batch; b += idx(gridDim.x) * 32) {
+        if (j + 1 < n) il::gemm_columns<il::ScalarOps<T>, MM, 2>(j, kk, alpha, A.lane(b), B.lane(b), beta, C.lane(b));
+        else if (j < n) il::gemm_columns<il::ScalarOps<T>, MM, 1>(j, kk, alpha, A.lane(b), B.lane(b), beta, C.lane(b));
+    }
+}
+// Blocks of 32 items x (column pairs) warps, at most 64 resident-sized waves per SM.
+dim3 split_blocks(idx batch) {
+    return dim3(unsigned(std::max<idx>(1, std::min<idx>((batch + 31) / 32, idx(multiprocessors()) * 64))));
+}
+
 template <class T, int MM>
 __global__ void il_trsm(bool lower, bool unit, int n, T alpha, DOp<const T> A, DOp<T> B, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch) il::trsm<il::ScalarOps<T>, MM>(lower, unit, n, alpha, A.lane(b), B.lane(b));
@@ -245,6 +264,18 @@ kobalt_status gemm_desc(kobalt_op transa, kobalt_op transb, Real alpha, const Re
     if (m == 0 || n == 0) return KOBALT_SUCCESS;
     const DOp<const Real> a = dop(A, descA, transa), b = dop(B, descB, transb);
     const DOp<Real> c = dop(C, descC);
+    const kobalt_int split_min = threshold(INTERLEAVED_GEMM_SPLIT_MIN);
+    if (all_interleaved({descA, descB, descC}, batch) && std::max(m, std::max(n, k)) <= interleaved_max() &&
+        split_min > 0 && std::max(m, std::max(n, k)) >= split_min) {
+        const unsigned threads = unsigned(32 * ((n + 1) / 2));
+#define KOBALT_DESC_CALL(M)                                                                        \
+    (n == M && k == M                                                                                  \
+         ? il_gemm_split<Real, M, M><<<split_blocks(batch), threads, 0, stream()>>>(int(n), int(k), alpha, a, b, beta, c, batch) \
+         : il_gemm_split<Real, M><<<split_blocks(batch), threads, 0, stream()>>>(int(n), int(k), alpha, a, b, beta, c, batch))
+        KOBALT_DESC_SWITCH(int(m), KOBALT_DESC_CALL)
+#undef KOBALT_DESC_CALL
+        return launched<Real>(r);
+    }
     if (all_interleaved({descA, descB, descC}, batch) && std::max(m, std::max(n, k)) <= interleaved_max()) {
 #define KOBALT_DESC_CALL(M)                                                                        \
     (n == M && k == M                                                                                  \

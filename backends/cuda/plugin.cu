@@ -46,6 +46,11 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda _desc calls whose operands all have batch_stride 1: largest item size run by the "
      "one-thread-per-item register kernels (at most 8; 0 disables them)",
      8},
+    {"INTERLEAVED_GEMM_SPLIT_MIN",
+     "cuda gemm_desc, interleaved operands: smallest max(m,n,k) at which an item's column pairs run on "
+     "separate warps (more threads, fewer registers each) instead of one thread per item; 0 disables. "
+     "6: on an H200 the split wins at n = 6..8 (up to 1.6x) and loses at n = 5 (docs/performance.md)",
+     6},
     {"SEMIRING_GROUP_MAX",
      "cuda gemm_semiring: largest max(m,n) run by the group kernel (at most 32; also capped by GROUP_MAX); "
      "above, one thread per element",

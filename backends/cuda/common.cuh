@@ -34,6 +34,7 @@ enum ThresholdId : int {
     VENDOR_CHECK,
     INTERLEAVED_MAX, // _desc calls with every batch_stride 1 (desc.cu)
     SEMIRING_GROUP_MAX,
+    SEMIRING_TILE_MIN,
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -50,6 +50,12 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm_semiring: largest max(m,n) run by the group kernel (at most 32; also capped by GROUP_MAX); "
      "above, one thread per element",
      32},
+    // 17: up to 16 the group kernel is already faster than gemm; above, the tile kernel
+    // (docs/performance.md).
+    {"SEMIRING_TILE_MIN",
+     "cuda gemm_semiring: smallest max(m,n) run by the tile kernel (one block per item, 4x4 register tiles; "
+     "up to 32); below, the group kernel. 33 disables it",
+     17},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -166,8 +166,8 @@ int main(int argc, char **argv) {
     cudaFree(c1);
     cudaFree(c2);
     std::printf("device: %s; device-to-device copy: %.2f TB/s (read+write)\n", prop.name, bw / 1e12);
-    bench<double>("d", bytes_op, bw, h, false, {4, 8, 16, 32});
+    bench<double>("d", bytes_op, bw, h, false, {4, 8, 16, 24, 32});
     bench<double>("d", bytes_op, bw, h, true, {8, 32});
-    bench<float>("s", bytes_op, bw, h, false, {4, 8, 16, 32});
+    bench<float>("s", bytes_op, bw, h, false, {4, 8, 16, 24, 32});
     return 0;
 }

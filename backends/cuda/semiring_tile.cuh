@@ -31,9 +31,10 @@ namespace {
 
 constexpr int kTileThreads = 64; // 8 x 8 threads, a 4 x 4 register tile of C each
 constexpr int kTileDim = 32;     // the largest max(m, n), and the chunk of k staged at once
-// Blocks per SM the registers must allow (<= 102 registers a thread): shared memory (17.4 KB
-// a block) allows about 12; left to itself ptxas took 166 registers in double (6 blocks).
-constexpr int kTileBlocksPerSM = 10;
+// Blocks per SM the registers must allow (<= 128 registers a thread): shared memory (two
+// buffers, 35 KB a block in double, 18 KB in float) allows 6 or 12; left to itself ptxas
+// took 166 registers in double.
+constexpr int kTileBlocksPerSM = 8;
 // Shared pitch (elements) of the staged columns: a multiple of 16 bytes, so that the 4-wide
 // loads stay aligned, and not of 128 bytes, so that the transposing stores of the staging
 // spread over the banks.
@@ -43,12 +44,36 @@ template <class T> struct alignas(16) Quad {
     T v[4];
 };
 
-// The multiply when neither operand can be NaN: a compare and a select (double MIN_MAX /
-// MAX_MIN; everything else is already exact and cheap in Ring<S>::hmul).
-template <int S, bool NoNan, class T> __device__ __forceinline__ T tile_mul(T a, T b) {
-    if constexpr (NoNan && sizeof(T) == 8 && S == KOBALT_MIN_MAX) return a > b ? a : b;
-    else if constexpr (NoNan && sizeof(T) == 8 && S == KOBALT_MAX_MIN) return a < b ? a : b;
-    else return Ring<S>::hmul(a, b);
+// The fast path in double, for a staged chunk known to be clean (TileClean below). Double
+// has no min/max instruction and its compare (DSETP) is slow next to DADD, so a "better"
+// test is the sign of a difference, one DADD: with neither value NaN, t - acc < 0 exactly
+// when t < acc (doubles are never flushed to zero, so distinct values have a nonzero
+// difference); when the difference is NaN (equal infinities) either choice is the same
+// value. Only -0 against +0 may come out either way, which docs/api.md leaves unspecified.
+__device__ __forceinline__ bool sign_of(double d) { return __double2hiint(d) < 0; }
+template <bool Min> __device__ __forceinline__ double fold_clean(double acc, double t) {
+    return sign_of(Min ? t - acc : acc - t) ? t : acc;
+}
+// What the product needs of a clean chunk: the +/x multiplies must not make a NaN term
+// (so no NaN and no infinity among the operands: inf - inf, 0 * inf), MIN_MAX / MAX_MIN's
+// must see no NaN operand. Single precision has a one-instruction min/max (FMNMX, NaN
+// ignored): no fast path needed; OR_AND does not multiply.
+template <int S, class T> constexpr bool tile_split() {
+    return sizeof(T) == 8 && S != KOBALT_OR_AND;
+}
+template <int S, class T> __device__ __forceinline__ bool tile_unclean(T v) {
+    if constexpr (S == KOBALT_MIN_MAX || S == KOBALT_MAX_MIN) return v != v;
+    else return !isfinite(v);
+}
+template <int S, bool Clean, class T> __device__ __forceinline__ T tile_term(T acc, T a, T b) {
+    if constexpr (Clean && sizeof(T) == 8) {
+        constexpr bool Min = IsMin<S>::value;
+        if constexpr (S == KOBALT_MIN_MAX) return fold_clean<Min>(acc, sign_of(a - b) ? b : a);
+        else if constexpr (S == KOBALT_MAX_MIN) return fold_clean<Min>(acc, sign_of(b - a) ? b : a);
+        else return fold_clean<Min>(acc, Ring<S>::hmul(a, b));
+    } else {
+        return hadd<S>(acc, Ring<S>::hmul(a, b));
+    }
 }
 
 // Asynchronous copy of one element, global to shared (cp.async, sm_80+): no register holds
@@ -58,7 +83,7 @@ template <class T> __device__ __forceinline__ void copy_async(T *dst, const T *s
     const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
     asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"(int(sizeof(T))) : "memory");
 }
-__device__ __forceinline__ void copy_async_wait() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
+__device__ __forceinline__ void copy_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
 
 // Thread t's share of the chunk w(r, p0 + p), r < rows, p < pe, staged at s[p * pitch + r]:
 // 16 elements q, (r, p) = (lane, hi + 2q) when w's row stride is 1 (lanes along
@@ -86,8 +111,10 @@ template <class T> __device__ __forceinline__ void tile_stage(const Mat<const T>
     }
 }
 
-// Whether this thread's share of a staged chunk holds a NaN (read back after the copy).
-template <class T> __device__ __forceinline__ bool tile_has_nan(const Mat<const T> &w, int rows, int pe, const T *s) {
+// Whether this thread's share of a staged chunk holds a value that rules out the fast path
+// (read back after the copy: a thread sees its own cp.async writes once they are waited for).
+template <int S, class T>
+__device__ __forceinline__ bool tile_has_unclean(const Mat<const T> &w, int rows, int pe, const T *s) {
     constexpr int P = tile_pitch<T>();
     const StageMap g(w.rs == 1);
     bool nan = false;
@@ -95,8 +122,7 @@ template <class T> __device__ __forceinline__ bool tile_has_nan(const Mat<const 
     for (int q = 0; q < 16; ++q) {
         const int r = g.r0 + q * g.dr, p = g.p0 + q * g.dp;
         if (r < rows && p < pe) {
-            const T v = s[p * P + r];
-            nan |= v != v;
+            nan |= tile_unclean<S>(s[p * P + r]);
         }
     }
     return nan;
@@ -104,7 +130,7 @@ template <class T> __device__ __forceinline__ bool tile_has_nan(const Mat<const 
 
 // acc[r][c] (+)= op(A)(i0 + r, p) (x) op(B)(p, j0 + c) over the staged p < pe. Rows and
 // columns beyond m, n compute junk from unstaged shared memory; they are never stored.
-template <int S, bool NoNan, class T>
+template <int S, bool Clean, class T>
 __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[4][4]) {
     constexpr int P = tile_pitch<T>();
 #pragma unroll 2
@@ -114,7 +140,7 @@ __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, i
 #pragma unroll
         for (int r = 0; r < 4; ++r)
 #pragma unroll
-            for (int c = 0; c < 4; ++c) acc[r][c] = hadd<S>(acc[r][c], tile_mul<S, NoNan>(a.v[r], b.v[c]));
+            for (int c = 0; c < 4; ++c) acc[r][c] = tile_term<S, Clean>(acc[r][c], a.v[r], b.v[c]);
     }
 }
 
@@ -141,63 +167,92 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
             if (mA[i0 + r] & mB[j0 + c]) acc[r][c] = T(1);
 }
 
+__device__ __forceinline__ void copy_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+__device__ __forceinline__ void copy_async_wait_previous() { asm volatile("cp.async.wait_group 1;\n" ::: "memory"); }
+
+// The block walks a sequence of stages (item, chunk of k): items blockIdx.x, + gridDim.x, ...,
+// chunks p0 = 0, 32, ... < k. Two buffers: while stage s is computed from one, stage s + 1
+// is already being copied into the other, so the copy's latency hides behind the product.
 template <int S, class T, class AA, class BA, class CA>
 __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                   idx batch, bool prod, bool readc) {
-    constexpr int P = tile_pitch<T>();
-    constexpr bool nan_split = sizeof(T) == 8 && (S == KOBALT_MIN_MAX || S == KOBALT_MAX_MIN);
-    __shared__ __align__(16) T sA[kTileDim * P]; // op(A) columns; then C (column j at j * P)
-    __shared__ __align__(16) T sB[kTileDim * P]; // op(B) rows
+    constexpr int P = tile_pitch<T>(), E = kTileDim * P;
+    constexpr bool split = tile_split<S, T>();
+    // [buffer][op(A) columns | op(B) rows]; after an item's last chunk its buffer's op(A)
+    // part holds C (column j at j * P) on the way out.
+    __shared__ __align__(16) T smem[2][2 * E];
     __shared__ unsigned mA[kTileDim], mB[kTileDim];
     const int t = int(threadIdx.x), i0 = 4 * (t & 7), j0 = 4 * (t >> 3);
-    for (idx item = blockIdx.x; item < batch; item += gridDim.x) {
-        T acc[4][4];
+    auto stage = [&](idx item, int p0, T *buf) {
+        const int pe = min(kTileDim, k - p0);
+        tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
+        tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
+    };
+    T acc[4][4];
 #pragma unroll
-        for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r)
 #pragma unroll
-            for (int c = 0; c < 4; ++c) acc[r][c] = Ring<S>::template zero<T>();
+        for (int c = 0; c < 4; ++c) acc[r][c] = Ring<S>::template zero<T>();
+    idx item = blockIdx.x;
+    int p0 = 0, b = 0;
+    if (prod && item < batch) stage(item, 0, smem[0]);
+    copy_async_commit();
+    while (item < batch) {
+        idx next_item = item;
+        int next_p0 = p0 + kTileDim;
+        if (!prod || next_p0 >= k) {
+            next_item = item + gridDim.x;
+            next_p0 = 0;
+        }
+        T *const sA = smem[b], *const sB = smem[b] + E;
         if (prod) {
-            const Mat<const T> va = dA.global<const T>(A(item)), vb = dB.global<const T>(B(item));
-            for (int p0 = 0; p0 < k; p0 += kTileDim) {
-                const int pe = min(kTileDim, k - p0);
-                __syncthreads(); // the previous chunk's (or item's) reads of sA, sB are done
-                tile_stage(va, m, p0, pe, sA);
-                tile_stage(vb.t(), n, p0, pe, sB);
-                copy_async_wait();
-                bool nan = false;
-                if constexpr (nan_split) {
-                    // each thread checks what it copied: visible to itself after the wait
-                    nan = tile_has_nan(va, m, pe, sA) || tile_has_nan(vb.t(), n, pe, sB);
-                    nan = __syncthreads_or(nan);
-                } else {
-                    __syncthreads();
+            __syncthreads(); // the other buffer's last reader (product or C) is done
+            if (next_item < batch) stage(next_item, next_p0, smem[b ^ 1]);
+            copy_async_commit(); // (maybe empty: the group count stays in step)
+            copy_async_wait_previous();
+            const int pe = min(kTileDim, k - p0);
+            bool unclean = false;
+            if constexpr (split) {
+                const Mat<const T> va = dA.global<const T>(A(item)), vb = dB.global<const T>(B(item));
+                unclean = tile_has_unclean<S>(va, m, pe, sA) || tile_has_unclean<S>(vb.t(), n, pe, sB);
+                unclean = __syncthreads_or(unclean);
+            } else {
+                __syncthreads();
+            }
+            if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
+            else if (split && !unclean) tile_product<S, true>(sA, sB, pe, i0, j0, acc);
+            else tile_product<S, false>(sA, sB, pe, i0, j0, acc);
+        }
+        if (next_p0 == 0) { // the item's last chunk: C out through sA
+            __syncthreads(); // every thread is done reading sA
+#pragma unroll
+            for (int c = 0; c < 4; ++c) {
+                Quad<T> q;
+#pragma unroll
+                for (int r = 0; r < 4; ++r) {
+                    q.v[r] = acc[r][c];
+                    acc[r][c] = Ring<S>::template zero<T>();
                 }
-                if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
-                else if (nan_split && !nan) tile_product<S, true>(sA, sB, pe, i0, j0, acc);
-                else tile_product<S, false>(sA, sB, pe, i0, j0, acc);
+                *reinterpret_cast<Quad<T> *>(sA + (j0 + c) * P + i0) = q;
+            }
+            __syncthreads();
+            // Element e of the 32 x 32 block in C's storage order: lanes along the unit stride.
+            const Mat<T> vc = dC.global(C(item));
+            const bool unit_i = vc.rs == 1;
+            for (int e = t; e < kTileDim * kTileDim; e += kTileThreads) {
+                const int i = unit_i ? (e & 31) : (e >> 5), j = unit_i ? (e >> 5) : (e & 31);
+                if (i < m && j < n) {
+                    const T cv = readc ? vc(i, j) : T(0);
+                    vc(i, j) = epilogue<S>(prod, alpha, sA[j * P + i], readc, beta, cv);
+                }
             }
         }
-        __syncthreads(); // sA is free: the product is done with it
-#pragma unroll
-        for (int c = 0; c < 4; ++c) {
-            Quad<T> q;
-#pragma unroll
-            for (int r = 0; r < 4; ++r) q.v[r] = acc[r][c];
-            *reinterpret_cast<Quad<T> *>(sA + (j0 + c) * P + i0) = q;
-        }
-        __syncthreads();
-        // Element e of the 32 x 32 block in C's storage order: lanes along the unit stride.
-        const Mat<T> vc = dC.global(C(item));
-        const bool unit_i = vc.rs == 1;
-        for (int e = t; e < kTileDim * kTileDim; e += kTileThreads) {
-            const int i = unit_i ? (e & 31) : (e >> 5), j = unit_i ? (e >> 5) : (e & 31);
-            if (i < m && j < n) {
-                const T cv = readc ? vc(i, j) : T(0);
-                vc(i, j) = epilogue<S>(prod, alpha, sA[j * P + i], readc, beta, cv);
-            }
-        }
+        item = next_item;
+        p0 = next_p0;
+        b ^= 1;
     }
+    copy_async_wait_all();
 }
 
 } // namespace

@@ -35,6 +35,8 @@ enum ThresholdId : int {
     INTERLEAVED_MAX, // _desc calls with every batch_stride 1 (desc.cu)
     SEMIRING_GROUP_MAX,
     SEMIRING_TILE_MIN,
+    SEMIRING_TILE_BUFFERS,
+    SEMIRING_TILE_CLEAN,
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -56,6 +56,14 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm_semiring: smallest max(m,n) run by the tile kernel (one block per item, 4x4 register tiles; "
      "up to 32); below, the group kernel. 33 disables it",
      17},
+    {"SEMIRING_TILE_BUFFERS",
+     "cuda gemm_semiring tile kernel: shared-memory buffers a block cycles through (2: the next item's copy "
+     "overlaps the product, half the blocks per SM; 1: other blocks hide the copy)",
+     1},
+    {"SEMIRING_TILE_CLEAN",
+     "cuda gemm_semiring tile kernel, double: 1 = chunks without NaN (and, for the +/x semirings, infinities) "
+     "take the better-than test by the sign of a difference; 0 = always the compare (DSETP)",
+     1},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -152,9 +152,7 @@ kobalt_status launch(const char *routine, int m, int n, int k, T alpha, MatDesc 
     const int d = std::max(m, n);
     cudaStream_t st = stream();
     if (d >= threshold(SEMIRING_TILE_MIN) && d <= kTileDim) {
-        const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
-        semiring_tile<S, T><<<int(blocks), kTileThreads, 0, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch,
-                                                                  prod, readc);
+        launch_tile<S, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
         return launch_status(precision_letter<T>(), routine);
     }
     const bool group = d >= threshold(GROUP_MIN) &&

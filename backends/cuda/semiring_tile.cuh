@@ -23,6 +23,8 @@
 #ifndef KOBALT_CUDA_SEMIRING_TILE_CUH
 #define KOBALT_CUDA_SEMIRING_TILE_CUH
 
+#include <algorithm>
+
 #include "common.cuh"
 #include "semiring_ops.cuh"
 
@@ -31,10 +33,10 @@ namespace {
 
 constexpr int kTileThreads = 64; // 8 x 8 threads, a 4 x 4 register tile of C each
 constexpr int kTileDim = 32;     // the largest max(m, n), and the chunk of k staged at once
-// Blocks per SM the registers must allow (<= 128 registers a thread): shared memory (two
-// buffers, 35 KB a block in double, 18 KB in float) allows 6 or 12; left to itself ptxas
-// took 166 registers in double.
-constexpr int kTileBlocksPerSM = 8;
+// Blocks per SM the registers must allow (<= 96 registers a thread): shared memory allows
+// 12 (one buffer, 17.4 KB a block in double) or 6 (two); left to itself ptxas took 166
+// registers in double.
+constexpr int kTileBlocksPerSM = 10;
 // Shared pitch (elements) of the staged columns: a multiple of 16 bytes, so that the 4-wide
 // loads stay aligned, and not of 128 bytes, so that the transposing stores of the staging
 // spread over the banks.
@@ -83,7 +85,10 @@ template <class T> __device__ __forceinline__ void copy_async(T *dst, const T *s
     const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
     asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"(int(sizeof(T))) : "memory");
 }
+__device__ __forceinline__ void copy_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
 __device__ __forceinline__ void copy_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
+// All but the most recently committed group have landed.
+__device__ __forceinline__ void copy_async_wait_previous() { asm volatile("cp.async.wait_group 1;\n" ::: "memory"); }
 
 // Thread t's share of the chunk w(r, p0 + p), r < rows, p < pe, staged at s[p * pitch + r]:
 // 16 elements q, (r, p) = (lane, hi + 2q) when w's row stride is 1 (lanes along
@@ -167,27 +172,28 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
             if (mA[i0 + r] & mB[j0 + c]) acc[r][c] = T(1);
 }
 
-__device__ __forceinline__ void copy_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
-__device__ __forceinline__ void copy_async_wait_previous() { asm volatile("cp.async.wait_group 1;\n" ::: "memory"); }
-
 // The block walks a sequence of stages (item, chunk of k): items blockIdx.x, + gridDim.x, ...,
-// chunks p0 = 0, 32, ... < k. Two buffers: while stage s is computed from one, stage s + 1
-// is already being copied into the other, so the copy's latency hides behind the product.
+// chunks p0 = 0, 32, ... < k. With two buffers (dynamic shared memory: buffers * 2 * 32 *
+// pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
+// at the price of half the blocks per SM; with one, the copy of stage s + 1 starts after
+// stage s and other blocks fill the wait. clean: whether the double fast path may run.
 template <int S, class T, class AA, class BA, class CA>
 __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
-                  idx batch, bool prod, bool readc) {
+                  idx batch, bool prod, bool readc, bool two, bool clean) {
     constexpr int P = tile_pitch<T>(), E = kTileDim * P;
     constexpr bool split = tile_split<S, T>();
-    // [buffer][op(A) columns | op(B) rows]; after an item's last chunk its buffer's op(A)
-    // part holds C (column j at j * P) on the way out.
-    __shared__ __align__(16) T smem[2][2 * E];
+    // buffer b: [op(A) columns | op(B) rows] at smem + 2E b; after an item's last chunk its
+    // buffer's op(A) part holds C (column j at j * P) on the way out.
+    extern __shared__ __align__(16) unsigned char tile_smem[];
+    T *const smem = reinterpret_cast<T *>(tile_smem);
     __shared__ unsigned mA[kTileDim], mB[kTileDim];
     const int t = int(threadIdx.x), i0 = 4 * (t & 7), j0 = 4 * (t >> 3);
     auto stage = [&](idx item, int p0, T *buf) {
         const int pe = min(kTileDim, k - p0);
         tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
         tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
+        copy_async_commit();
     };
     T acc[4][4];
 #pragma unroll
@@ -196,8 +202,7 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
         for (int c = 0; c < 4; ++c) acc[r][c] = Ring<S>::template zero<T>();
     idx item = blockIdx.x;
     int p0 = 0, b = 0;
-    if (prod && item < batch) stage(item, 0, smem[0]);
-    copy_async_commit();
+    if (prod && item < batch) stage(item, 0, smem);
     while (item < batch) {
         idx next_item = item;
         int next_p0 = p0 + kTileDim;
@@ -205,17 +210,26 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
             next_item = item + gridDim.x;
             next_p0 = 0;
         }
-        T *const sA = smem[b], *const sB = smem[b] + E;
+        T *const sA = smem + 2 * E * b, *const sB = sA + E;
         if (prod) {
-            __syncthreads(); // the other buffer's last reader (product or C) is done
-            if (next_item < batch) stage(next_item, next_p0, smem[b ^ 1]);
-            copy_async_commit(); // (maybe empty: the group count stays in step)
-            copy_async_wait_previous();
+            if (two) {
+                __syncthreads(); // the other buffer's last reader (product or C) is done
+                if (next_item < batch) {
+                    stage(next_item, next_p0, smem + 2 * E * (b ^ 1));
+                    copy_async_wait_previous();
+                } else {
+                    copy_async_wait_all();
+                }
+            } else {
+                copy_async_wait_all();
+            }
             const int pe = min(kTileDim, k - p0);
-            bool unclean = false;
+            bool unclean = !clean;
             if constexpr (split) {
-                const Mat<const T> va = dA.global<const T>(A(item)), vb = dB.global<const T>(B(item));
-                unclean = tile_has_unclean<S>(va, m, pe, sA) || tile_has_unclean<S>(vb.t(), n, pe, sB);
+                if (clean) {
+                    const Mat<const T> va = dA.global<const T>(A(item)), vb = dB.global<const T>(B(item));
+                    unclean = tile_has_unclean<S>(va, m, pe, sA) || tile_has_unclean<S>(vb.t(), n, pe, sB);
+                }
                 unclean = __syncthreads_or(unclean);
             } else {
                 __syncthreads();
@@ -248,11 +262,27 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
                 }
             }
         }
+        if (!two && prod && next_item < batch) {
+            __syncthreads(); // the buffer's readers are done
+            stage(next_item, next_p0, smem);
+        }
         item = next_item;
         p0 = next_p0;
-        b ^= 1;
+        b = two ? b ^ 1 : 0;
     }
     copy_async_wait_all();
+}
+
+// Launch: one block per item up to 32 blocks per SM, grid-stride beyond.
+template <int S, class T, class AA, class BA, class CA>
+void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
+                 MatDesc dC, CA C, idx batch, bool prod, bool readc) {
+    const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
+    const bool clean = threshold(SEMIRING_TILE_CLEAN) != 0;
+    const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
+    const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
+    semiring_tile<S, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch,
+                                                                  prod, readc, two, clean);
 }
 
 } // namespace

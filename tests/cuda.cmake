@@ -56,8 +56,8 @@ set_tests_properties(cuda_desc cuda_desc_general
 set_property(TEST cuda_desc_general APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_INTERLEAVED_MAX=0")
 
 # gemm_semiring on the GPU (backends/cuda/semiring.cu): defaults (group kernels up to 16,
-# the tile kernel from 17 to 32); the tile kernel at every size up to 32 (TILE_MIN=1); the
-# group kernels up to 32 (tile off); the one-thread-per-element kernel at every size.
+# the one-buffer tile kernel from 17 to 32); the two-buffer tile kernel at every size up
+# to 32; the group kernels up to 32 (tile off); the one-thread-per-element kernel everywhere.
 add_executable(test_cuda_semiring ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_semiring.cpp)
 target_link_libraries(test_cuda_semiring PRIVATE Kobalt::kobalt CUDA::cudart_static)
 add_dependencies(test_cuda_semiring kobalt-cuda)
@@ -67,7 +67,7 @@ add_test(NAME cuda_semiring_group COMMAND test_cuda_semiring full)
 add_test(NAME cuda_semiring_element COMMAND test_cuda_semiring full)
 set_tests_properties(cuda_semiring cuda_semiring_tile cuda_semiring_group cuda_semiring_element
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 1200)
-set_property(TEST cuda_semiring_tile APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=1")
+set_property(TEST cuda_semiring_tile APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_BUFFERS=2")
 set_property(TEST cuda_semiring_group APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=33")
 set_property(TEST cuda_semiring_element APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_SEMIRING_TILE_MIN=33")
 

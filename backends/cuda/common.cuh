@@ -36,7 +36,6 @@ enum ThresholdId : int {
     SEMIRING_GROUP_MAX,
     SEMIRING_TILE_MIN,
     SEMIRING_TILE_BUFFERS,
-    SEMIRING_TILE_CLEAN,
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

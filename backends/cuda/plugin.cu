@@ -58,11 +58,7 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      17},
     {"SEMIRING_TILE_BUFFERS",
      "cuda gemm_semiring tile kernel: shared-memory buffers a block cycles through (2: the next item's copy "
-     "overlaps the product, half the blocks per SM; 1: other blocks hide the copy)",
-     1},
-    {"SEMIRING_TILE_CLEAN",
-     "cuda gemm_semiring tile kernel, double: 1 = chunks without NaN (and, for the +/x semirings, infinities) "
-     "take the better-than test by the sign of a difference; 0 = always the compare (DSETP)",
+     "overlaps the product, half the blocks per SM; 1: other blocks hide the copy; 1 measured faster on an H200)",
      1},
 };
 

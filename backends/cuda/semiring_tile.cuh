@@ -14,12 +14,12 @@
 //     per term;
 //   - C goes back through shared memory and is written (and read, when beta asks) in its
 //     storage order, coalesced in both layouts.
-// The double min/max of MIN_MAX / MAX_MIN's multiply has to test both operands for NaN
-// (docs/api.md: a NaN operand is ignored); the block checks its staged chunk once
-// (__syncthreads_or) and runs a compare-and-select multiply when the chunk holds no NaN,
-// the exact one otherwise. OR_AND does not multiply at all: each chunk becomes 32-bit masks
-// (row i of op(A): bit p = A(i,p) != 0; column j of op(B) likewise, one warp ballot each)
-// and element (i, j) is (maskA[i] & maskB[j]) != 0.
+// The operations are semiring_ops.cuh's, NaN rules included (in double: DSETP and two
+// selects per term; a test by the sign of a difference, without DSETP, and a two-buffer
+// pipeline were both measured slower on an H200, docs/performance.md). OR_AND does not
+// multiply at all: each chunk becomes 32-bit masks (row i of op(A): bit p = A(i,p) != 0;
+// column j of op(B) likewise, one warp ballot each) and element (i, j) is
+// (maskA[i] & maskB[j]) != 0.
 #ifndef KOBALT_CUDA_SEMIRING_TILE_CUH
 #define KOBALT_CUDA_SEMIRING_TILE_CUH
 
@@ -45,38 +45,6 @@ template <class T> constexpr int tile_pitch() { return sizeof(T) == 8 ? 34 : 36;
 template <class T> struct alignas(16) Quad {
     T v[4];
 };
-
-// The fast path in double, for a staged chunk known to be clean (TileClean below). Double
-// has no min/max instruction and its compare (DSETP) is slow next to DADD, so a "better"
-// test is the sign of a difference, one DADD: with neither value NaN, t - acc < 0 exactly
-// when t < acc (doubles are never flushed to zero, so distinct values have a nonzero
-// difference); when the difference is NaN (equal infinities) either choice is the same
-// value. Only -0 against +0 may come out either way, which docs/api.md leaves unspecified.
-__device__ __forceinline__ bool sign_of(double d) { return __double2hiint(d) < 0; }
-template <bool Min> __device__ __forceinline__ double fold_clean(double acc, double t) {
-    return sign_of(Min ? t - acc : acc - t) ? t : acc;
-}
-// What the product needs of a clean chunk: the +/x multiplies must not make a NaN term
-// (so no NaN and no infinity among the operands: inf - inf, 0 * inf), MIN_MAX / MAX_MIN's
-// must see no NaN operand. Single precision has a one-instruction min/max (FMNMX, NaN
-// ignored): no fast path needed; OR_AND does not multiply.
-template <int S, class T> constexpr bool tile_split() {
-    return sizeof(T) == 8 && S != KOBALT_OR_AND;
-}
-template <int S, class T> __device__ __forceinline__ bool tile_unclean(T v) {
-    if constexpr (S == KOBALT_MIN_MAX || S == KOBALT_MAX_MIN) return v != v;
-    else return !isfinite(v);
-}
-template <int S, bool Clean, class T> __device__ __forceinline__ T tile_term(T acc, T a, T b) {
-    if constexpr (Clean && sizeof(T) == 8) {
-        constexpr bool Min = IsMin<S>::value;
-        if constexpr (S == KOBALT_MIN_MAX) return fold_clean<Min>(acc, sign_of(a - b) ? b : a);
-        else if constexpr (S == KOBALT_MAX_MIN) return fold_clean<Min>(acc, sign_of(b - a) ? b : a);
-        else return fold_clean<Min>(acc, Ring<S>::hmul(a, b));
-    } else {
-        return hadd<S>(acc, Ring<S>::hmul(a, b));
-    }
-}
 
 // Asynchronous copy of one element, global to shared (cp.async, sm_80+): no register holds
 // the value, so a thread keeps all of its loads in flight at no register cost. (Staging
@@ -116,26 +84,9 @@ template <class T> __device__ __forceinline__ void tile_stage(const Mat<const T>
     }
 }
 
-// Whether this thread's share of a staged chunk holds a value that rules out the fast path
-// (read back after the copy: a thread sees its own cp.async writes once they are waited for).
-template <int S, class T>
-__device__ __forceinline__ bool tile_has_unclean(const Mat<const T> &w, int rows, int pe, const T *s) {
-    constexpr int P = tile_pitch<T>();
-    const StageMap g(w.rs == 1);
-    bool nan = false;
-#pragma unroll
-    for (int q = 0; q < 16; ++q) {
-        const int r = g.r0 + q * g.dr, p = g.p0 + q * g.dp;
-        if (r < rows && p < pe) {
-            nan |= tile_unclean<S>(s[p * P + r]);
-        }
-    }
-    return nan;
-}
-
 // acc[r][c] (+)= op(A)(i0 + r, p) (x) op(B)(p, j0 + c) over the staged p < pe. Rows and
 // columns beyond m, n compute junk from unstaged shared memory; they are never stored.
-template <int S, bool Clean, class T>
+template <int S, class T>
 __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[4][4]) {
     constexpr int P = tile_pitch<T>();
 #pragma unroll 2
@@ -145,7 +96,7 @@ __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, i
 #pragma unroll
         for (int r = 0; r < 4; ++r)
 #pragma unroll
-            for (int c = 0; c < 4; ++c) acc[r][c] = tile_term<S, Clean>(acc[r][c], a.v[r], b.v[c]);
+            for (int c = 0; c < 4; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
     }
 }
 
@@ -176,13 +127,12 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
 // chunks p0 = 0, 32, ... < k. With two buffers (dynamic shared memory: buffers * 2 * 32 *
 // pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
 // at the price of half the blocks per SM; with one, the copy of stage s + 1 starts after
-// stage s and other blocks fill the wait. clean: whether the double fast path may run.
+// stage s and other blocks fill the wait (faster on an H200: docs/performance.md).
 template <int S, class T, class AA, class BA, class CA>
 __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
-                  idx batch, bool prod, bool readc, bool two, bool clean) {
+                  idx batch, bool prod, bool readc, bool two) {
     constexpr int P = tile_pitch<T>(), E = kTileDim * P;
-    constexpr bool split = tile_split<S, T>();
     // buffer b: [op(A) columns | op(B) rows] at smem + 2E b; after an item's last chunk its
     // buffer's op(A) part holds C (column j at j * P) on the way out.
     extern __shared__ __align__(16) unsigned char tile_smem[];
@@ -223,20 +173,10 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
             } else {
                 copy_async_wait_all();
             }
+            __syncthreads();
             const int pe = min(kTileDim, k - p0);
-            bool unclean = !clean;
-            if constexpr (split) {
-                if (clean) {
-                    const Mat<const T> va = dA.global<const T>(A(item)), vb = dB.global<const T>(B(item));
-                    unclean = tile_has_unclean<S>(va, m, pe, sA) || tile_has_unclean<S>(vb.t(), n, pe, sB);
-                }
-                unclean = __syncthreads_or(unclean);
-            } else {
-                __syncthreads();
-            }
             if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
-            else if (split && !unclean) tile_product<S, true>(sA, sB, pe, i0, j0, acc);
-            else tile_product<S, false>(sA, sB, pe, i0, j0, acc);
+            else tile_product<S>(sA, sB, pe, i0, j0, acc);
         }
         if (next_p0 == 0) { // the item's last chunk: C out through sA
             __syncthreads(); // every thread is done reading sA
@@ -278,11 +218,10 @@ template <int S, class T, class AA, class BA, class CA>
 void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
                  MatDesc dC, CA C, idx batch, bool prod, bool readc) {
     const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
-    const bool clean = threshold(SEMIRING_TILE_CLEAN) != 0;
     const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
     const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
     semiring_tile<S, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch,
-                                                                  prod, readc, two, clean);
+                                                                  prod, readc, two);
 }
 
 } // namespace

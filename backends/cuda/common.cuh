@@ -35,6 +35,7 @@ enum ThresholdId : int {
     INTERLEAVED_MAX, // _desc calls with every batch_stride 1 (desc.cu)
     SEMIRING_GROUP_MAX,
     SEMIRING_TILE_MIN,
+    SEMIRING_TILE_MIN_FLOAT,
     SEMIRING_TILE_BUFFERS,
     THRESHOLD_COUNT
 };

@@ -151,7 +151,11 @@ kobalt_status launch(const char *routine, int m, int n, int k, T alpha, MatDesc 
                      T beta, MatDesc dC, CA C, idx batch, bool prod, bool readc) {
     const int d = std::max(m, n);
     cudaStream_t st = stream();
-    if (d >= threshold(SEMIRING_TILE_MIN) && d <= kTileDim) {
+    // Single precision has FMNMX: its group kernel stays ahead of the tile kernel except for
+    // OR_AND, whose tile kernel needs no arithmetic at all (docs/performance.md).
+    const kobalt_int tile_min = sizeof(T) == 4 && S != KOBALT_OR_AND ? threshold(SEMIRING_TILE_MIN_FLOAT)
+                                                                     : threshold(SEMIRING_TILE_MIN);
+    if (d >= tile_min && d <= kTileDim) {
         launch_tile<S, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
         return launch_status(precision_letter<T>(), routine);
     }

@@ -1,7 +1,8 @@
 // semiring.cu -- gemm_semiring on the GPU (docs/api.md for the semantics, docs/cuda.md for
 // the kernels): C_i = add(mult(alpha, op(A_i) op(B_i)), mult(beta, C_i)) over a semiring.
 // PLUS_TIMES is ordinary gemm and runs the gemm slot (routines.cu). The others run:
-//   - the tile kernel (SEMIRING_TILE_MIN <= max(m, n) <= 32, any k; semiring_tile.cuh): one
+//   - the tile kernel (SEMIRING_TILE_MIN <= max(m, n) <= 32 in double and for OR_AND,
+//     SEMIRING_TILE_MIN_FLOAT for the other float semirings; any k; semiring_tile.cuh): one
 //     block of 64 threads per item, operands staged through shared memory, a 4 x 4 register
 //     tile of C per thread;
 //   - the group kernel (max(m, n) <= 32 below that, any k): W = 4, 8, 16 or 32 lanes of a

@@ -1,5 +1,6 @@
-// semiring_tile.cuh -- the tile kernel of gemm_semiring (SEMIRING_TILE_MIN <= max(m, n) <= 32,
-// any k; docs/cuda.md). Included by semiring.cu only.
+// semiring_tile.cuh -- the tile kernel of gemm_semiring (SEMIRING_TILE_MIN, or for the float
+// semirings other than OR_AND SEMIRING_TILE_MIN_FLOAT, <= max(m, n) <= 32; any k; docs/
+// cuda.md). Included by semiring.cu only.
 //
 // Why: at n = 32 the W = 32 group kernel keeps a whole row of C (32 accumulators) plus a
 // row of A per lane (242 registers in double, 2 blocks per SM) and reads B through one

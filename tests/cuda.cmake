@@ -65,16 +65,22 @@ set_tests_properties(cuda_desc_split_all cuda_desc_split_none
 set_property(TEST cuda_desc_split_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_INTERLEAVED_GEMM_SPLIT_MIN=1")
 set_property(TEST cuda_desc_split_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_INTERLEAVED_GEMM_SPLIT_MIN=0")
 
-# gemm_semiring on the GPU (backends/cuda/semiring.cu): group kernels up to 32 (defaults),
-# and the one-thread-per-element kernel at every size (GROUP_MAX=0).
+# gemm_semiring on the GPU (backends/cuda/semiring.cu): defaults (group kernels up to 16,
+# the one-buffer tile kernel from 17 to 32 in double and for or-and, group kernels for the
+# other float semirings); the two-buffer tile kernel at every size up to 32, both
+# precisions; the group kernels up to 32 (tile off); the one-thread-per-element kernel.
 add_executable(test_cuda_semiring ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_semiring.cpp)
 target_link_libraries(test_cuda_semiring PRIVATE Kobalt::kobalt CUDA::cudart_static)
 add_dependencies(test_cuda_semiring kobalt-cuda)
 add_test(NAME cuda_semiring COMMAND test_cuda_semiring full)
+add_test(NAME cuda_semiring_tile COMMAND test_cuda_semiring full)
+add_test(NAME cuda_semiring_group COMMAND test_cuda_semiring full)
 add_test(NAME cuda_semiring_element COMMAND test_cuda_semiring full)
-set_tests_properties(cuda_semiring cuda_semiring_element
+set_tests_properties(cuda_semiring cuda_semiring_tile cuda_semiring_group cuda_semiring_element
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 1200)
-set_property(TEST cuda_semiring_element APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0")
+set_property(TEST cuda_semiring_tile APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=1;KOBALT_CUDA_SEMIRING_TILE_BUFFERS=2")
+set_property(TEST cuda_semiring_group APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=33")
+set_property(TEST cuda_semiring_element APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_SEMIRING_TILE_MIN=33")
 
 # Reliability on the GPU (docs/reliability.md): the concurrency stress on several CUDA
 # streams, and CUDA faults, each in its own process (a sticky CUDA error spoils the

@@ -35,6 +35,9 @@ enum ThresholdId : int {
     INTERLEAVED_MAX, // _desc calls with every batch_stride 1 (desc.cu)
     INTERLEAVED_GEMM_SPLIT_MIN, // interleaved gemm: columns split over warps from this size (desc.cu)
     SEMIRING_GROUP_MAX,
+    SEMIRING_TILE_MIN,
+    SEMIRING_TILE_MIN_FLOAT,
+    SEMIRING_TILE_BUFFERS,
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

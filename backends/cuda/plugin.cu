@@ -55,6 +55,19 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm_semiring: largest max(m,n) run by the group kernel (at most 32; also capped by GROUP_MAX); "
      "above, one thread per element",
      32},
+    // 17: up to 16 the group kernel is already faster than gemm; above, the tile kernel wins
+    // in double and for OR_AND, the group kernel for the other float semirings (H200,
+    // docs/performance.md).
+    {"SEMIRING_TILE_MIN",
+     "cuda gemm_semiring: smallest max(m,n) run by the tile kernel (one block per item, 4x4 register tiles; "
+     "up to 32) in double, and for OR_AND in both precisions; below, the group kernel. 33 disables it",
+     17},
+    {"SEMIRING_TILE_MIN_FLOAT",
+     "cuda gemm_semiring: SEMIRING_TILE_MIN for the float semirings other than OR_AND (33: never)", 33},
+    {"SEMIRING_TILE_BUFFERS",
+     "cuda gemm_semiring tile kernel: shared-memory buffers a block cycles through (2: the next item's copy "
+     "overlaps the product, half the blocks per SM; 1: other blocks hide the copy; 1 measured faster on an H200)",
+     1},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -1,103 +1,30 @@
 // semiring.cu -- gemm_semiring on the GPU (docs/api.md for the semantics, docs/cuda.md for
 // the kernels): C_i = add(mult(alpha, op(A_i) op(B_i)), mult(beta, C_i)) over a semiring.
 // PLUS_TIMES is ordinary gemm and runs the gemm slot (routines.cu). The others run:
-//   - the group kernel (max(m, n) <= 32, any k): W = 4, 8, 16 or 32 lanes of a warp per
-//     item, lane i accumulating row i of the product in registers; op(A)'s row comes from
-//     global memory into registers W columns at a time, op(B)'s matching W rows are staged
-//     in the group's slice of shared memory (loaded along whichever stride is unit, so
-//     coalesced in both layouts) and read back as broadcast pairs: one 64/128-bit shared
-//     load per two terms, no shuffles;
+//   - the tile kernel (SEMIRING_TILE_MIN <= max(m, n) <= 32 in double and for OR_AND,
+//     SEMIRING_TILE_MIN_FLOAT for the other float semirings; any k; semiring_tile.cuh): one
+//     block of 64 threads per item, operands staged through shared memory, a 4 x 4 register
+//     tile of C per thread;
+//   - the group kernel (max(m, n) <= 32 below that, any k): W = 4, 8, 16 or 32 lanes of a
+//     warp per item, lane i accumulating row i of the product in registers; op(A)'s row
+//     comes from global memory into registers W columns at a time, op(B)'s matching W rows
+//     are staged in the group's slice of shared memory (loaded along whichever stride is
+//     unit, so coalesced in both layouts) and read back as broadcast pairs: one 64/128-bit
+//     shared load per two terms, no shuffles;
 //   - the element kernel (larger items, or GROUP_MAX = 0): one thread per element of C.
-// CUDA's fmin/fmax ignore a NaN operand, which is the documented min/max; OR_AND works on
-// truth values (nonzero is 1) and writes 0 or 1. Every launch is asynchronous on the
-// calling thread's stream, as the other slots.
+// The semirings themselves (identities, NaN rules, epilogue) are in semiring_ops.cuh.
+// Every launch is asynchronous on the calling thread's stream, as the other slots.
 #include <algorithm>
 #include <initializer_list>
 #include <utility>
 
 #include "common.cuh"
+#include "semiring_ops.cuh"
+#include "semiring_tile.cuh"
 #include "slots.cuh"
 
 namespace kobalt_cuda {
 namespace {
-
-// ---- the semirings ------------------------------------------------------------------------
-// zero: the add identity. in: an operand as the product sees it (truth value for OR_AND).
-// hmul/hadd: the product's operations on in() values; mul/add: exact on any values (the
-// epilogue's).
-template <int S> struct Ring;
-
-template <class T> __device__ __forceinline__ T dinf() { return T(INFINITY); }
-template <class T> __device__ __forceinline__ T truth(T x) { return x != T(0) ? T(1) : T(0); }
-
-// The product's min/max in double: the accumulator never holds a NaN (it starts at the
-// add identity and only takes values of non-NaN terms), so one compare and a select give
-// fmin/fmax exactly; CUDA's fmin(double) also tests both operands for NaN. Single
-// precision has a one-instruction min/max (FMNMX) that already ignores NaN.
-template <bool Min, class T> __device__ __forceinline__ T fold(T acc, T t) {
-    if constexpr (sizeof(T) == 8) return Min ? (t < acc ? t : acc) : (t > acc ? t : acc);
-    else return Min ? fmin(acc, t) : fmax(acc, t);
-}
-// fmax/fmin exactly (a NaN operand ignored, both NaN give NaN), for the multiply of
-// MIN_MAX / MAX_MIN, whose operands may both be NaN.
-template <bool Max, class T> __device__ __forceinline__ T pick(T a, T b) {
-    if constexpr (sizeof(T) == 8) return (Max ? a > b : a < b) || b != b ? a : b;
-    else return Max ? fmax(a, b) : fmin(a, b);
-}
-
-#define KOBALT_RING(S_, ZERO, MUL)                                                               \
-    template <> struct Ring<S_> {                                                                \
-        template <class T> static __device__ __forceinline__ T zero() { return ZERO; }           \
-        template <class T> static __device__ __forceinline__ T in(T x) { return x; }             \
-        template <class T> static __device__ __forceinline__ T mul(T a, T b) { return MUL; }     \
-        template <class T> static __device__ __forceinline__ T hmul(T a, T b) { return MUL; }    \
-    };
-// The add: min or max, from the name.
-template <int S> struct IsMin {
-    static constexpr bool value = S == KOBALT_MIN_PLUS || S == KOBALT_MIN_TIMES || S == KOBALT_MIN_MAX;
-};
-KOBALT_RING(KOBALT_MIN_PLUS, dinf<T>(), a + b)
-KOBALT_RING(KOBALT_MAX_PLUS, -dinf<T>(), a + b)
-KOBALT_RING(KOBALT_MIN_TIMES, dinf<T>(), a * b)
-KOBALT_RING(KOBALT_MAX_TIMES, -dinf<T>(), a * b)
-KOBALT_RING(KOBALT_MIN_MAX, dinf<T>(), (pick<true>(a, b)))
-KOBALT_RING(KOBALT_MAX_MIN, -dinf<T>(), (pick<false>(a, b)))
-#undef KOBALT_RING
-template <> struct Ring<KOBALT_OR_AND> {
-    template <class T> static __device__ __forceinline__ T zero() { return T(0); }
-    template <class T> static __device__ __forceinline__ T in(T x) { return truth(x); }
-    template <class T> static __device__ __forceinline__ T mul(T a, T b) {
-        return (a != T(0) && b != T(0)) ? T(1) : T(0);
-    }
-    template <class T> static __device__ __forceinline__ T hmul(T a, T b) { return a * b; } // 0/1
-};
-
-template <int S, class T> __device__ __forceinline__ T add(T x, T y) {
-    if (S == KOBALT_OR_AND) return (x != T(0) || y != T(0)) ? T(1) : T(0);
-    return IsMin<S>::value ? fmin(x, y) : fmax(x, y);
-}
-// The product's add on in() values (OR_AND: 0/1, where max is or).
-template <int S, class T> __device__ __forceinline__ T hadd(T acc, T t) {
-    if (S == KOBALT_OR_AND) return fmax(acc, t);
-    return fold<IsMin<S>::value>(acc, t);
-}
-
-// D = add(mult(alpha, P), mult(beta, C)), the skipped halves being zero.
-template <int S, class T>
-__device__ __forceinline__ T epilogue(bool prod, T alpha, T acc, bool readc, T beta, T c) {
-    const T z = Ring<S>::template zero<T>();
-    const T r = prod ? Ring<S>::mul(alpha, acc) : z;
-    const T s = readc ? Ring<S>::mul(beta, c) : z;
-    return add<S>(r, s);
-}
-
-template <class T> struct Pair;
-template <> struct alignas(16) Pair<double> {
-    double x, y;
-};
-template <> struct alignas(8) Pair<float> {
-    float x, y;
-};
 
 constexpr int kThreads = 128;
 
@@ -224,9 +151,17 @@ template <int S, class T, class AA, class BA, class CA>
 kobalt_status launch(const char *routine, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B,
                      T beta, MatDesc dC, CA C, idx batch, bool prod, bool readc) {
     const int d = std::max(m, n);
+    cudaStream_t st = stream();
+    // Single precision has FMNMX: its group kernel stays ahead of the tile kernel except for
+    // OR_AND, whose tile kernel needs no arithmetic at all (docs/performance.md).
+    const kobalt_int tile_min = sizeof(T) == 4 && S != KOBALT_OR_AND ? threshold(SEMIRING_TILE_MIN_FLOAT)
+                                                                     : threshold(SEMIRING_TILE_MIN);
+    if (d >= tile_min && d <= kTileDim) {
+        launch_tile<S, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+        return launch_status(precision_letter<T>(), routine);
+    }
     const bool group = d >= threshold(GROUP_MIN) &&
                        d <= std::min<kobalt_int>(std::min(threshold(GROUP_MAX), threshold(SEMIRING_GROUP_MAX)), 32);
-    cudaStream_t st = stream();
     switch (group ? group_width(d) : 0) {
 #define KOBALT_GROUP_CASE(W_)                                                                     \
     case W_:                                                                                      \

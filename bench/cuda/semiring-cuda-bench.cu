@@ -4,7 +4,7 @@
 // 256 MiB per operand by default, CUDA events, 3 warm-ups, median of 15; % of the measured
 // device-to-device copy bandwidth, counting A and B read once and C written once (plain
 // product: C is not read).
-// Usage: semiring-cuda-bench [bytes_per_operand]
+// Usage: semiring-cuda-bench [bytes_per_operand [n,n,...]] (default n: 4,8,16,24,32)
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -166,8 +166,19 @@ int main(int argc, char **argv) {
     cudaFree(c1);
     cudaFree(c2);
     std::printf("device: %s; device-to-device copy: %.2f TB/s (read+write)\n", prop.name, bw / 1e12);
-    bench<double>("d", bytes_op, bw, h, false, {4, 8, 16, 32});
-    bench<double>("d", bytes_op, bw, h, true, {8, 32});
-    bench<float>("s", bytes_op, bw, h, false, {4, 8, 16, 32});
+    std::vector<int> sizes = {4, 8, 16, 24, 32}, nonneg;
+    if (argc > 2) {
+        sizes.clear();
+        for (const char *p = argv[2]; *p;) {
+            char *end;
+            sizes.push_back(int(std::strtol(p, &end, 10)));
+            p = *end ? end + 1 : end;
+        }
+    }
+    for (int n : sizes)
+        if (n == 8 || n == 32) nonneg.push_back(n);
+    bench<double>("d", bytes_op, bw, h, false, sizes);
+    bench<double>("d", bytes_op, bw, h, true, nonneg);
+    bench<float>("s", bytes_op, bw, h, false, sizes);
     return 0;
 }

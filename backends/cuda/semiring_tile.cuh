@@ -1,0 +1,231 @@
+// semiring_tile.cuh -- the tile kernel of gemm_semiring (SEMIRING_TILE_MIN, or for the float
+// semirings other than OR_AND SEMIRING_TILE_MIN_FLOAT, <= max(m, n) <= 32; any k; docs/
+// cuda.md). Included by semiring.cu only.
+//
+// Why: at n = 32 the W = 32 group kernel keeps a whole row of C (32 accumulators) plus a
+// row of A per lane (242 registers in double, 2 blocks per SM) and reads B through one
+// broadcast shared load per two terms, so it runs at half the memory bandwidth (docs/
+// performance.md). Here one block of 64 threads owns an item:
+//   - op(A) and op(B) are staged 32 values of k at a time into shared memory by asynchronous
+//     copies (cp.async), coalesced (lanes along whichever stride of the operand is unit), A
+//     as columns (p, i) and B as rows (p, j), so that the four rows / columns a thread
+//     needs are contiguous;
+//   - each thread keeps a 4 x 4 tile of C in registers: per p, two 4-wide shared loads feed
+//     16 terms (a 4x4 outer product), so the loop is the semiring's arithmetic plus 1/4 load
+//     per term;
+//   - C goes back through shared memory and is written (and read, when beta asks) in its
+//     storage order, coalesced in both layouts.
+// The operations are semiring_ops.cuh's, NaN rules included (in double: DSETP and two
+// selects per term; a test by the sign of a difference, without DSETP, and a two-buffer
+// pipeline were both measured slower on an H200, docs/performance.md). OR_AND does not
+// multiply at all: each chunk becomes 32-bit masks (row i of op(A): bit p = A(i,p) != 0;
+// column j of op(B) likewise, one warp ballot each) and element (i, j) is
+// (maskA[i] & maskB[j]) != 0.
+#ifndef KOBALT_CUDA_SEMIRING_TILE_CUH
+#define KOBALT_CUDA_SEMIRING_TILE_CUH
+
+#include <algorithm>
+
+#include "common.cuh"
+#include "semiring_ops.cuh"
+
+namespace kobalt_cuda {
+namespace {
+
+constexpr int kTileThreads = 64; // 8 x 8 threads, a 4 x 4 register tile of C each
+constexpr int kTileDim = 32;     // the largest max(m, n), and the chunk of k staged at once
+// Blocks per SM the registers must allow (<= 96 registers a thread): shared memory allows
+// 12 (one buffer, 17.4 KB a block in double) or 6 (two); left to itself ptxas took 166
+// registers in double.
+constexpr int kTileBlocksPerSM = 10;
+// Shared pitch (elements) of the staged columns: a multiple of 16 bytes, so that the 4-wide
+// loads stay aligned, and not of 128 bytes, so that the transposing stores of the staging
+// spread over the banks.
+template <class T> constexpr int tile_pitch() { return sizeof(T) == 8 ? 34 : 36; }
+
+template <class T> struct alignas(16) Quad {
+    T v[4];
+};
+
+// Asynchronous copy of one element, global to shared (cp.async, sm_80+): no register holds
+// the value, so a thread keeps all of its loads in flight at no register cost. (Staging
+// through registers instead took the kernel to 234-250 registers, 4 blocks per SM.)
+template <class T> __device__ __forceinline__ void copy_async(T *dst, const T *src) {
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"(int(sizeof(T))) : "memory");
+}
+__device__ __forceinline__ void copy_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+__device__ __forceinline__ void copy_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
+// All but the most recently committed group have landed.
+__device__ __forceinline__ void copy_async_wait_previous() { asm volatile("cp.async.wait_group 1;\n" ::: "memory"); }
+
+// Thread t's share of the chunk w(r, p0 + p), r < rows, p < pe, staged at s[p * pitch + r]:
+// 16 elements q, (r, p) = (lane, hi + 2q) when w's row stride is 1 (lanes along
+// consecutive addresses), (hi + 2q, lane) otherwise.
+struct StageMap {
+    int r0, p0, dr, dp;
+    __device__ __forceinline__ StageMap(bool unit_r) {
+        const int lo = int(threadIdx.x) & 31, hi = int(threadIdx.x) >> 5;
+        r0 = unit_r ? lo : hi;
+        p0 = unit_r ? hi : lo;
+        dr = unit_r ? 0 : 2;
+        dp = unit_r ? 2 : 0;
+    }
+};
+
+template <class T> __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
+    constexpr int P = tile_pitch<T>();
+    const StageMap g(w.rs == 1);
+    const T *src = &w(g.r0, p0 + g.p0);
+    const idx step = g.dr * w.rs + g.dp * w.cs;
+#pragma unroll
+    for (int q = 0; q < 16; ++q) {
+        const int r = g.r0 + q * g.dr, p = g.p0 + q * g.dp;
+        if (r < rows && p < pe) copy_async(s + p * P + r, src + q * step);
+    }
+}
+
+// acc[r][c] (+)= op(A)(i0 + r, p) (x) op(B)(p, j0 + c) over the staged p < pe. Rows and
+// columns beyond m, n compute junk from unstaged shared memory; they are never stored.
+template <int S, class T>
+__device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[4][4]) {
+    constexpr int P = tile_pitch<T>();
+#pragma unroll 2
+    for (int p = 0; p < pe; ++p) {
+        const Quad<T> a = *reinterpret_cast<const Quad<T> *>(sA + p * P + i0);
+        const Quad<T> b = *reinterpret_cast<const Quad<T> *>(sB + p * P + j0);
+#pragma unroll
+        for (int r = 0; r < 4; ++r)
+#pragma unroll
+            for (int c = 0; c < 4; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
+    }
+}
+
+// OR_AND: the chunk's masks (warp w builds rows / columns 16w .. 16w+15 by ballots over p),
+// then acc[r][c] = acc or (maskA[i0 + r] & maskB[j0 + c]) != 0.
+template <class T>
+__device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *mA, unsigned *mB, int pe, int i0,
+                                            int j0, T (&acc)[4][4]) {
+    constexpr int P = tile_pitch<T>();
+    const int lane = int(threadIdx.x) & 31, w = int(threadIdx.x) >> 5;
+    for (int q = 16 * w; q < 16 * w + 16; ++q) {
+        const unsigned a = __ballot_sync(0xffffffffu, lane < pe && sA[lane * P + q] != T(0));
+        const unsigned b = __ballot_sync(0xffffffffu, lane < pe && sB[lane * P + q] != T(0));
+        if (lane == 0) {
+            mA[q] = a;
+            mB[q] = b;
+        }
+    }
+    __syncthreads();
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+        for (int c = 0; c < 4; ++c)
+            if (mA[i0 + r] & mB[j0 + c]) acc[r][c] = T(1);
+}
+
+// The block walks a sequence of stages (item, chunk of k): items blockIdx.x, + gridDim.x, ...,
+// chunks p0 = 0, 32, ... < k. With two buffers (dynamic shared memory: buffers * 2 * 32 *
+// pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
+// at the price of half the blocks per SM; with one, the copy of stage s + 1 starts after
+// stage s and other blocks fill the wait (faster on an H200: docs/performance.md).
+template <int S, class T, class AA, class BA, class CA>
+__global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
+    semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
+                  idx batch, bool prod, bool readc, bool two) {
+    constexpr int P = tile_pitch<T>(), E = kTileDim * P;
+    // buffer b: [op(A) columns | op(B) rows] at smem + 2E b; after an item's last chunk its
+    // buffer's op(A) part holds C (column j at j * P) on the way out.
+    extern __shared__ __align__(16) unsigned char tile_smem[];
+    T *const smem = reinterpret_cast<T *>(tile_smem);
+    __shared__ unsigned mA[kTileDim], mB[kTileDim];
+    const int t = int(threadIdx.x), i0 = 4 * (t & 7), j0 = 4 * (t >> 3);
+    auto stage = [&](idx item, int p0, T *buf) {
+        const int pe = min(kTileDim, k - p0);
+        tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
+        tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
+        copy_async_commit();
+    };
+    T acc[4][4];
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+        for (int c = 0; c < 4; ++c) acc[r][c] = Ring<S>::template zero<T>();
+    idx item = blockIdx.x;
+    int p0 = 0, b = 0;
+    if (prod && item < batch) stage(item, 0, smem);
+    while (item < batch) {
+        idx next_item = item;
+        int next_p0 = p0 + kTileDim;
+        if (!prod || next_p0 >= k) {
+            next_item = item + gridDim.x;
+            next_p0 = 0;
+        }
+        T *const sA = smem + 2 * E * b, *const sB = sA + E;
+        if (prod) {
+            if (two) {
+                __syncthreads(); // the other buffer's last reader (product or C) is done
+                if (next_item < batch) {
+                    stage(next_item, next_p0, smem + 2 * E * (b ^ 1));
+                    copy_async_wait_previous();
+                } else {
+                    copy_async_wait_all();
+                }
+            } else {
+                copy_async_wait_all();
+            }
+            __syncthreads();
+            const int pe = min(kTileDim, k - p0);
+            if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
+            else tile_product<S>(sA, sB, pe, i0, j0, acc);
+        }
+        if (next_p0 == 0) { // the item's last chunk: C out through sA
+            __syncthreads(); // every thread is done reading sA
+#pragma unroll
+            for (int c = 0; c < 4; ++c) {
+                Quad<T> q;
+#pragma unroll
+                for (int r = 0; r < 4; ++r) {
+                    q.v[r] = acc[r][c];
+                    acc[r][c] = Ring<S>::template zero<T>();
+                }
+                *reinterpret_cast<Quad<T> *>(sA + (j0 + c) * P + i0) = q;
+            }
+            __syncthreads();
+            // Element e of the 32 x 32 block in C's storage order: lanes along the unit stride.
+            const Mat<T> vc = dC.global(C(item));
+            const bool unit_i = vc.rs == 1;
+            for (int e = t; e < kTileDim * kTileDim; e += kTileThreads) {
+                const int i = unit_i ? (e & 31) : (e >> 5), j = unit_i ? (e >> 5) : (e & 31);
+                if (i < m && j < n) {
+                    const T cv = readc ? vc(i, j) : T(0);
+                    vc(i, j) = epilogue<S>(prod, alpha, sA[j * P + i], readc, beta, cv);
+                }
+            }
+        }
+        if (!two && prod && next_item < batch) {
+            __syncthreads(); // the buffer's readers are done
+            stage(next_item, next_p0, smem);
+        }
+        item = next_item;
+        p0 = next_p0;
+        b = two ? b ^ 1 : 0;
+    }
+    copy_async_wait_all();
+}
+
+// Launch: one block per item up to 32 blocks per SM, grid-stride beyond.
+template <int S, class T, class AA, class BA, class CA>
+void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
+                 MatDesc dC, CA C, idx batch, bool prod, bool readc) {
+    const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
+    const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
+    const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
+    semiring_tile<S, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch,
+                                                                  prod, readc, two);
+}
+
+} // namespace
+} // namespace kobalt_cuda
+
+#endif

@@ -34,6 +34,10 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "path: largest n run by the interleaved SIMD kernels on packs of W items copied through L1 "
      "(at most 8; 0 disables them: the fixed-n kernels run instead)",
      8},
+    {"PACKED_GETRS_MIN",
+     "getrs: smallest n that takes the packed path (below it copying the factors into the "
+     "pack costs more than the fixed-n solve saves)",
+     4},
 };
 
 } // namespace kobalt_openmp

@@ -76,6 +76,29 @@ if(TARGET test_desc)
   endforeach()
 endif()
 
+# getrf, getrs and the fused call at n <= 8 run through the interleaved kernels on packs of
+# W items (PACKED_LU_MAX, on by default, getrs from PACKED_GETRS_MIN = 4;
+# backends/openmp/packed_kernels.hpp). These runs force the packed path off (the fixed-n
+# kernels take those sizes), on at every n = 1..8 for all three routines, and on with the
+# AVX2 and baseline copies (W = 4 and 2 doubles, 8 and 4 floats) instead of AVX-512.
+foreach(routine getrf getrs gemm_lu_trsv)
+  if(NOT TARGET test_${routine})
+    continue()
+  endif()
+  set(kobalt_packed_env_off "KOBALT_PACKED_LU_MAX=0")
+  set(kobalt_packed_env_on "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1")
+  set(kobalt_packed_env_avx2 "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_OPENMP_NO_AVX512=1")
+  set(kobalt_packed_env_base "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_OPENMP_NO_AVX2=1")
+  foreach(variant off on avx2 base)
+    set(name correctness_${routine}_packed_${variant})
+    add_test(NAME ${name} COMMAND test_${routine})
+    set_tests_properties(${name} PROPERTIES
+      ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;${kobalt_packed_env_${variant}}"
+      LABELS "correctness;correctness_packed"
+      TIMEOUT 300)
+  endforeach()
+endforeach()
+
 # The semiring kernels exist once per ISA (backends/openmp/semiring_kernels.hpp): the
 # default run takes the widest the CPU has; these two force the AVX2 and baseline copies.
 if(TARGET test_semiring)

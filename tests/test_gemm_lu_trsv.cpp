@@ -298,6 +298,40 @@ template <class T> void batch_counts(void **)
     finish();
 }
 
+/* The packed path (PACKED_LU_MAX, on by default; the _packed_off ctest variant turns it
+ * off; it takes k = n): packs of W items (2..16 per ISA and precision) and the partial
+ * pack after them. Orders 0..8, batch counts around every W, both layouts and forms, every
+ * transpose, nrhs 0..17 (B is copied 8 columns at a time), alpha/beta with zeros, singular
+ * (zero column) and NaN items mixed in at shifting positions. */
+template <class T> void packed_batches(void **)
+{
+    Rng rng(66);
+    static const kobalt_int batches[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, 1000};
+    static const kobalt_int rhs[] = {1, 0, 2, 9, 1, 17, 8};
+    static const double ab[][2] = {{1, 1}, {-0.5, 0}, {0.25, 1}, {0, 2}, {2, -0.5}};
+    static const Kind mix[] = {kRandom, kZeroCol, kRandom, kRandom, kNaN, kRandom, kRandom, kZeroCol, kRandom};
+    const size_t nmix = sizeof mix / sizeof mix[0];
+    int idx = 0;
+    for (kobalt_int s = 0; s <= 8; s++)
+        for (kobalt_int nb : batches)
+            for (kobalt_layout l : kLayouts)
+                for (Form f : kForms) {
+                    FusedCase<T> c;
+                    c.layout = l; c.form = f; c.n = c.k = s; c.batch = nb;
+                    c.nrhs = nb >= 1000 ? 1 : rhs[idx % 7];
+                    c.tx = kOps[idx % 3]; c.ty = kOps[(idx / 3) % 3];
+                    c.alpha = (T)ab[idx % 5][0]; c.beta = (T)ab[idx % 5][1];
+                    c.ldx_x = idx % 2; c.ldy_x = (idx / 2) % 2; c.lda_x = (idx / 3) % 2; c.ldb_x = idx % 2;
+                    c.sx_x = idx % 3 == 1 ? 2 : 0; c.sa_x = idx % 3 == 2 ? 3 : 0; c.sb_x = idx % 2;
+                    c.sp_x = (idx / 2) % 2; c.shared_y = idx % 7 == 5;
+                    if (!c.shared_y && c.alpha != T(0))
+                        for (kobalt_int i = 0; i < nb; i++) c.kinds.push_back(mix[(size_t)(i + idx) % nmix]);
+                    run_fused(c, rng);
+                    idx++;
+                }
+    finish();
+}
+
 /* Items above the backend's "few large items" size (256), batch 1 and 2. */
 template <class T> void large_items(void **)
 {
@@ -326,6 +360,7 @@ int main(void)
         cmocka_unit_test(singular_and_nan<double>),   cmocka_unit_test(singular_and_nan<float>),
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
+        cmocka_unit_test(packed_batches<double>),     cmocka_unit_test(packed_batches<float>),
     };
     return cmocka_run_group_tests_name("gemm_lu_trsv", tests, NULL, NULL);
 }

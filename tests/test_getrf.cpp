@@ -301,6 +301,42 @@ template <class T> void batch_counts(void **)
     finish();
 }
 
+/* The packed path (PACKED_LU_MAX, on by default; the _packed_off ctest variant turns it
+ * off): packs of W items (2..16 per ISA and precision) and the partial pack after them.
+ * Orders 0..8, batch counts around every W, both layouts and forms, random items with
+ * singular (zero column) and NaN items mixed in at shifting positions. */
+template <class T> void packed_batches(void **)
+{
+    Rng rng(49);
+    static const kobalt_int batches[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, 1000};
+    static const Special mix[] = {kRandom, kZeroColMid, kRandom, kNaN,         kRandom, kRandom,
+                                  kZeroCol0, kRandom,   kRandom, kZeroColLast, kRandom};
+    const size_t nmix = sizeof mix / sizeof mix[0];
+    int idx = 0;
+    for (kobalt_int s = 0; s <= 8; s++)
+        for (kobalt_int nb : batches)
+            for (kobalt_layout l : kLayouts)
+                for (Form f : kForms) {
+                    GetrfCase c;
+                    c.layout = l; c.form = f; c.m = c.n = s; c.batch = nb;
+                    c.lda_x = idx % 2; c.sa_x = idx % 3 == 0 ? 2 : 0; c.sp_x = (idx / 2) % 2;
+                    c.no_pivot = idx % 5 == 4;
+                    set_case("%sgetrf_%s %s n=%ld batch=%ld ldx=%ld stridex=%ld ipivstridex=%ld ipiv=%s, "
+                             "singular/NaN items mixed",
+                             type_name<T>(), form_name(f), layout_name(l), (long)s, (long)nb, (long)c.lda_x,
+                             (long)c.sa_x, (long)c.sp_x, c.no_pivot ? "NULL" : "array");
+                    MatBatch<T> A(l, s, s, nb, c.lda_x, c.sa_x, false, f == Form::Batched);
+                    std::vector<Special> kinds((size_t)nb);
+                    for (kobalt_int i = 0; i < nb; i++) {
+                        kinds[(size_t)i] = c.no_pivot ? kDominant : mix[(size_t)(i + idx) % nmix];
+                        fill_item(A, i, kinds[(size_t)i], rng);
+                    }
+                    run_getrf(c, A, kinds);
+                    idx++;
+                }
+    finish();
+}
+
 /* Item offsets beyond 2^31 elements for A and ipiv, in sparse mappings. */
 template <class T> void huge_stride(void **)
 {
@@ -375,6 +411,7 @@ int main(void)
         cmocka_unit_test(batch_counts<double>),     cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(huge_stride<double>),      cmocka_unit_test(huge_stride<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
+        cmocka_unit_test(packed_batches<double>),   cmocka_unit_test(packed_batches<float>),
     };
     return cmocka_run_group_tests_name("getrf", tests, NULL, NULL);
 }

@@ -22,7 +22,13 @@ struct GetrsCase {
     kobalt_int lda_x = 0, ldb_x = 0, sa_x = 0, sb_x = 0, sp_x = 0;
     bool shared_a = false; /* strideA = strideIpiv = 0: one factorization for every item */
     bool no_pivot = false;
+    kobalt_int nan_every = 0; /* > 0: items i % nan_every == 1 get a NaN in B and in a factor */
 };
+
+template <class T> bool nan_item(const GetrsCase &c, kobalt_int i)
+{
+    return c.nan_every > 0 && c.n > 0 && c.nrhs > 0 && !c.shared_a && i % c.nan_every == 1;
+}
 
 template <class T> void run_getrs(const GetrsCase &c, Rng &rng)
 {
@@ -48,6 +54,11 @@ template <class T> void run_getrs(const GetrsCase &c, Rng &rng)
     }
     MatBatch<T> B(c.layout, c.n, c.nrhs, c.batch, c.ldb_x, c.sb_x, false, rev);
     B.fill_random(rng);
+    for (kobalt_int i = 0; i < c.batch; i++)
+        if (nan_item<T>(c, i)) { /* only the other items are specified */
+            B.at(i, c.n - 1, c.nrhs - 1) = std::numeric_limits<T>::quiet_NaN();
+            A.at(i, c.n - 1, 0) = std::numeric_limits<T>::quiet_NaN();
+        }
     const MatBatch<T> B0 = B;
     const std::vector<T> f0 = A.buf;
     const std::vector<int> p0 = ipiv.buf;
@@ -66,6 +77,7 @@ template <class T> void run_getrs(const GetrsCase &c, Rng &rng)
     ipiv.check_unchanged(p0, "ipiv");
     B.check_padding("B");
     for (kobalt_int i = 0; i < c.batch; i++) {
+        if (nan_item<T>(c, i)) continue;
         Dense M = op(to_dense(A0, i), c.trans);
         double res = solve_residual(M, to_dense(B, i), to_dense(B0, i), eps<T>());
         if (!(res < kThreshold)) {
@@ -186,6 +198,33 @@ template <class T> void batch_counts(void **)
     finish();
 }
 
+/* The packed path (PACKED_LU_MAX, on by default; the _packed_off ctest variant turns it
+ * off): packs of W items (2..16 per ISA and precision) and the partial pack after them.
+ * Orders 0..8, batch counts around every W, both layouts, forms and transposes, nrhs up to
+ * 17 (B is copied 8 columns at a time), NaN items mixed in. */
+template <class T> void packed_batches(void **)
+{
+    Rng rng(56);
+    static const kobalt_int batches[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, 1000};
+    static const kobalt_int rhs[] = {1, 2, 3, 8, 9, 17};
+    int idx = 0;
+    for (kobalt_int s = 0; s <= 8; s++)
+        for (kobalt_int nb : batches)
+            for (kobalt_layout l : kLayouts)
+                for (Form f : kForms) {
+                    GetrsCase c;
+                    c.layout = l; c.form = f; c.n = s; c.batch = nb;
+                    c.nrhs = nb >= 1000 ? 1 + idx % 2 : rhs[idx % 6];
+                    c.trans = kOps[idx % 3]; c.no_pivot = idx % 4 == 3;
+                    c.lda_x = idx % 2; c.ldb_x = (idx / 2) % 2; c.sa_x = idx % 3 == 0 ? 2 : 0;
+                    c.sb_x = idx % 2; c.sp_x = (idx / 3) % 2;
+                    c.nan_every = 3 + idx % 4;
+                    run_getrs<T>(c, rng);
+                    idx++;
+                }
+    finish();
+}
+
 /* Items above the backend's "few large items" size (256), batch 1 and 2. */
 template <class T> void large_items(void **)
 {
@@ -214,6 +253,7 @@ int main(void)
         cmocka_unit_test(padding_and_shared<double>), cmocka_unit_test(padding_and_shared<float>),
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
+        cmocka_unit_test(packed_batches<double>),     cmocka_unit_test(packed_batches<float>),
     };
     return cmocka_run_group_tests_name("getrs", tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 // getrf.cpp -- A_i = P_i L_i U_i, LAPACK semantics (ipiv == NULL: no pivoting).
 #include "batch_access.hpp"
 #include "fixed_path.hpp"
+#include "packed_path.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
 #include "thread_scratch.hpp"
@@ -25,6 +26,11 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
     const Path path = choose_path(GETRF_SMALL_MAX, m > n ? m : n, lda, batch);
     if (path == Path::small) {
         const Strides sa = strides_of(layout, lda);
+        if (m == n && packed::use<T>(n, batch)) {
+            KOBALT_INTERLEAVED_CALL(packed_getrf<T>, int(n), fixed::items(A), fixed::mat(sa), ipiv,
+                                    strideIpiv, info, batch);
+            return KOBALT_SUCCESS;
+        }
         if (m == n && fixed::fits(n)) {
             KOBALT_FIXED_CALL(getrf<T>, int(n), fixed::items(A), fixed::mat(sa), ipiv,
                               strideIpiv, info, batch);

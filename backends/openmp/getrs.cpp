@@ -1,6 +1,7 @@
 // getrs.cpp -- B_i = op(A_i)^{-1} B_i from getrf's factors (ipiv == NULL: no pivoting).
 #include "batch_access.hpp"
 #include "fixed_path.hpp"
+#include "packed_path.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
 #include "vendor_kernels.hpp"
@@ -25,6 +26,12 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
     if (path == Path::small) {
         const Strides sa = strides_of(layout, lda), sb = strides_of(layout, ldb);
         const bool t = trans != KOBALT_NO_TRANS;
+        if (packed::use_for_getrs<T>(n, batch)) {
+            KOBALT_INTERLEAVED_CALL(packed_getrs<T>, t, int(n), int(nrhs), fixed::items(A),
+                                    fixed::mat(sa), ipiv, strideIpiv, fixed::items(B),
+                                    fixed::mat(sb), batch);
+            return KOBALT_SUCCESS;
+        }
         if (fixed::fits(n)) {
             KOBALT_FIXED_CALL(getrs<T>, t, int(n), int(nrhs), fixed::items(A), fixed::mat(sa),
                               ipiv, strideIpiv, fixed::items(B), fixed::mat(sb), batch);

@@ -4,6 +4,7 @@
 
 #include "fixed_kernels.hpp"
 #include "interleaved_kernels.hpp"
+#include "packed_kernels.hpp"
 
 namespace kobalt_openmp {
 namespace interleaved {
@@ -25,6 +26,14 @@ Isa isa() {
         return Isa::avx2;
     }();
     return chosen;
+}
+
+int lanes_for(int element_size) {
+    switch (isa()) {
+    case Isa::avx512: return avx512::lanes(element_size);
+    case Isa::avx2: return avx2::lanes(element_size);
+    default: return base::lanes(element_size);
+    }
 }
 
 const char *isa_name(Isa i) {

@@ -29,6 +29,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "_desc calls in a layout the standard kernels cannot take: bytes of column-major scratch "
      "the items are gathered into per round",
      4 << 20},
+    {"PACKED_LU_MAX",
+     "getrf (square), getrs, gemm_lu_trsv (k = n) with column- or row-major items on the small "
+     "path: largest n run by the interleaved SIMD kernels on packs of W items copied through L1 "
+     "(at most 8; 0 disables them: the fixed-n kernels run instead)",
+     8},
+    {"PACKED_GETRS_MIN",
+     "getrs: smallest n that takes the packed path (below it copying the factors into the "
+     "pack costs more than the fixed-n solve saves)",
+     4},
 };
 
 } // namespace kobalt_openmp

@@ -26,6 +26,8 @@ enum ThresholdId : int {
     GETRI_SMALL_MAX,
     INTERLEAVED_MAX,   // _desc calls in the interleaved layout (issue 9)
     DESC_GATHER_BYTES, // _desc calls in other layouts: scratch per gather round
+    PACKED_LU_MAX,     // standard-layout getrf/getrs/fused through the interleaved kernels (issue 3)
+    PACKED_GETRS_MIN,  // ... getrs only from this n on
     THRESHOLD_COUNT
 };
 

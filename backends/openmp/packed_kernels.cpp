@@ -1,0 +1,239 @@
+// packed_kernels.cpp -- standard-layout items through the interleaved kernels
+// (packed_kernels.hpp) for one instruction set. Compiled once per ISA with KOBALT_IL_ISA
+// and KOBALT_IL_BYTES set, like interleaved_kernels.cpp; everything but the entry points
+// has internal linkage.
+#include "packed_kernels.hpp"
+
+#include <cstdint>
+
+#include "pack_ops.hpp"
+
+namespace {
+
+namespace il = kobalt_interleaved;
+using il::Operand;
+using il::Pivots;
+using kobalt_openmp::fixed::Items;
+using kobalt_openmp::fixed::Mat;
+
+static_assert(il::MAX_N >= kobalt_openmp::fixed::FIXED_MAX_N, "the packed path covers 1..FIXED_MAX_N");
+
+// Columns of B copied per block: keeps a pack's blocks within a few KiB of L1 whatever nrhs.
+constexpr int B_COLUMNS = 8;
+
+template <class T> KOBALT_IL_FN T *item(const Items<T> &it, int64_t i) {
+    return it.ptrs ? it.ptrs[i] : it.base + i * it.stride;
+}
+
+// One item as a lane operand, in place (the last, partial pack).
+template <class T> KOBALT_IL_FN Operand<T> in_place(T *p, Mat m) {
+    return m.unit_rows ? Operand<T>{p, 1, m.ld} : Operand<T>{p, m.ld, 1};
+}
+// A pack's block: R rows, element (i, j) of lane l at blk[(i + j*R)*W + l].
+template <class T, int W, int R> KOBALT_IL_FN Operand<T> block(T *blk) { return Operand<T>{blk, W, int64_t(R) * W}; }
+inline Pivots pack_pivots(int *ipiv, int64_t first, int64_t sipiv) {
+    return Pivots{ipiv ? ipiv + first * sipiv : nullptr, 1, sipiv};
+}
+inline Pivots item_pivots(int *ipiv, int64_t i, int64_t sipiv) {
+    return Pivots{ipiv ? ipiv + i * sipiv : nullptr, 1, 0};
+}
+
+// Rows 0..R-1, columns c0..c0+C-1 of the W items p[l] into the block (column c0 first).
+// The inner loop follows the item's storage, so every item is read contiguously.
+template <int W, int R, class T>
+KOBALT_IL_FN void gather(T *__restrict__ blk, const T *const *p, Mat m, int c0, int C) {
+    const int64_t ld = m.ld;
+    for (int l = 0; l < W; ++l) {
+        const T *__restrict__ q = p[l];
+        if (m.unit_rows) {
+            for (int j = 0; j < C; ++j)
+                KOBALT_IL_UNROLL for (int i = 0; i < R; ++i) blk[(i + j * R) * W + l] = q[i + (c0 + j) * ld];
+        } else {
+            KOBALT_IL_UNROLL for (int i = 0; i < R; ++i)
+                for (int j = 0; j < C; ++j) blk[(i + j * R) * W + l] = q[i * ld + c0 + j];
+        }
+    }
+}
+// The reverse copy; lanes whose keep[l] != 0 (an item's info) are not written at all.
+template <int W, int R, class T>
+KOBALT_IL_FN void scatter(T *const *p, const T *__restrict__ blk, Mat m, int c0, int C, const int *keep) {
+    const int64_t ld = m.ld;
+    for (int l = 0; l < W; ++l) {
+        if (keep && keep[l] != 0) continue;
+        T *__restrict__ q = p[l];
+        if (m.unit_rows) {
+            for (int j = 0; j < C; ++j)
+                KOBALT_IL_UNROLL for (int i = 0; i < R; ++i) q[i + (c0 + j) * ld] = blk[(i + j * R) * W + l];
+        } else {
+            KOBALT_IL_UNROLL for (int i = 0; i < R; ++i)
+                for (int j = 0; j < C; ++j) q[i * ld + c0 + j] = blk[(i + j * R) * W + l];
+        }
+    }
+}
+
+// body(q) for every pack q of W items (the last one may be partial), statically split over
+// the OpenMP threads; no parallel region for a single pack.
+template <int W, class Body> void over_packs(int64_t batch, const Body &body) {
+    const int64_t packs = (batch + W - 1) / W;
+    if (packs > 1) {
+#pragma omp parallel for schedule(static)
+        for (int64_t q = 0; q < packs; ++q) body(q * W);
+    } else if (packs == 1) {
+        body(0);
+    }
+}
+
+template <class T, int N>
+void getrf_n(Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch) {
+    constexpr int W = lanes_of<T>();
+    over_packs<W>(batch, [&](int64_t b) {
+        if (b + W > batch) {
+            for (int64_t i = b; i < batch; ++i)
+                il::getrf<il::ScalarOps<T>, N, N>(N, in_place(item(A, i), a), item_pivots(ipiv, i, sipiv), info + i);
+            return;
+        }
+        T *p[W];
+        for (int l = 0; l < W; ++l) p[l] = item(A, b + l);
+        alignas(64) T blk[N * N * W];
+        gather<W, N>(blk, p, a, 0, N);
+        il::getrf<PackOps<T, W>, N, N>(N, block<T, W, N>(blk), pack_pivots(ipiv, b, sipiv), info + b);
+        scatter<W, N>(p, blk, a, 0, N, nullptr);
+    });
+}
+
+template <class T, int N>
+void getrs_n(bool trans, int nrhs, Items<const T> A, Mat a, const int *ipiv_in, int64_t sipiv, Items<T> B, Mat bm,
+             int64_t batch) {
+    constexpr int W = lanes_of<T>();
+    int *const ipiv = const_cast<int *>(ipiv_in); // Pivots is mutable; getrs only reads it
+    over_packs<W>(batch, [&](int64_t b) {
+        if (b + W > batch) {
+            for (int64_t i = b; i < batch; ++i)
+                il::getrs<il::ScalarOps<T>, N>(trans, nrhs, in_place(item(A, i), a), item_pivots(ipiv, i, sipiv),
+                                               in_place(item(B, i), bm));
+            return;
+        }
+        const T *pa[W];
+        T *pb[W];
+        for (int l = 0; l < W; ++l) {
+            pa[l] = item(A, b + l);
+            pb[l] = item(B, b + l);
+        }
+        alignas(64) T ablk[N * N * W];
+        alignas(64) T bblk[N * B_COLUMNS * W];
+        gather<W, N>(ablk, pa, a, 0, N);
+        for (int c0 = 0; c0 < nrhs; c0 += B_COLUMNS) {
+            const int nc = nrhs - c0 < B_COLUMNS ? nrhs - c0 : B_COLUMNS;
+            gather<W, N>(bblk, pb, bm, c0, nc);
+            il::getrs<PackOps<T, W>, N>(trans, nc, block<const T, W, N>(ablk), pack_pivots(ipiv, b, sipiv),
+                                        block<T, W, N>(bblk));
+            scatter<W, N>(pb, bblk, bm, c0, nc, nullptr);
+        }
+    });
+}
+
+template <class T, int N>
+void fused_n(T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a, int *ipiv,
+             int64_t sipiv, int nrhs, Items<T> B, Mat bm, int *info, int64_t batch) {
+    constexpr int W = lanes_of<T>();
+    using O = PackOps<T, W>;
+    over_packs<W>(batch, [&](int64_t b) {
+        if (b + W > batch) {
+            for (int64_t i = b; i < batch; ++i)
+                il::fused<il::ScalarOps<T>, N>(N, nrhs, alpha, in_place(item(X, i), x), in_place(item(Y, i), y), beta,
+                                               in_place(item(A, i), a), item_pivots(ipiv, i, sipiv),
+                                               in_place(item(B, i), bm), info + i);
+            return;
+        }
+        const T *px[W], *py[W];
+        T *pa[W], *pb[W];
+        for (int l = 0; l < W; ++l) {
+            px[l] = item(X, b + l);
+            py[l] = item(Y, b + l);
+            pa[l] = item(A, b + l);
+            pb[l] = item(B, b + l);
+        }
+        alignas(64) T xblk[N * N * W], yblk[N * N * W], ablk[N * N * W];
+        alignas(64) T bblk[N * B_COLUMNS * W];
+        // The kernel reads X and Y only when alpha != 0, A only when beta != 0.
+        if (alpha != T(0)) {
+            gather<W, N>(xblk, px, x, 0, N);
+            gather<W, N>(yblk, py, y, 0, N);
+        }
+        if (beta != T(0)) gather<W, N>(ablk, pa, a, 0, N);
+        const int nc0 = nrhs < B_COLUMNS ? nrhs : B_COLUMNS;
+        if (nc0 > 0) gather<W, N>(bblk, pb, bm, 0, nc0);
+        const Pivots pv = pack_pivots(ipiv, b, sipiv);
+        il::fused<O, N>(N, nc0, alpha, block<const T, W, N>(xblk), block<const T, W, N>(yblk), beta,
+                        block<T, W, N>(ablk), pv, block<T, W, N>(bblk), info + b);
+        scatter<W, N>(pa, ablk, a, 0, N, nullptr);
+        // B_i stays untouched where info[i] > 0: those lanes are never copied back.
+        const int *const keep = info + b;
+        if (nc0 > 0) scatter<W, N>(pb, bblk, bm, 0, nc0, keep);
+        bool any_ok = false;
+        for (int l = 0; l < W; ++l) any_ok |= keep[l] == 0;
+        for (int c0 = B_COLUMNS; any_ok && c0 < nrhs; c0 += B_COLUMNS) {
+            const int nc = nrhs - c0 < B_COLUMNS ? nrhs - c0 : B_COLUMNS;
+            gather<W, N>(bblk, pb, bm, c0, nc);
+            il::getrs<O, N>(false, nc, block<const T, W, N>(ablk), pv, block<T, W, N>(bblk));
+            scatter<W, N>(pb, bblk, bm, c0, nc, keep);
+        }
+    });
+}
+
+#define KPK_SWITCH(n, CALL)                                                                   \
+    switch (n) {                                                                              \
+    case 1: CALL(1); break;                                                                   \
+    case 2: CALL(2); break;                                                                   \
+    case 3: CALL(3); break;                                                                   \
+    case 4: CALL(4); break;                                                                   \
+    case 5: CALL(5); break;                                                                   \
+    case 6: CALL(6); break;                                                                   \
+    case 7: CALL(7); break;                                                                   \
+    case 8: CALL(8); break;                                                                   \
+    default: break;                                                                           \
+    }
+static_assert(kobalt_openmp::fixed::FIXED_MAX_N == 8, "KPK_SWITCH covers 1..FIXED_MAX_N");
+
+} // namespace
+
+namespace kobalt_openmp {
+namespace interleaved {
+namespace KOBALT_IL_ISA {
+
+template <class T>
+void packed_getrf(int n, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch) {
+#define KPK_CALL(N) getrf_n<T, N>(A, a, ipiv, sipiv, info, batch)
+    KPK_SWITCH(n, KPK_CALL)
+#undef KPK_CALL
+}
+
+template <class T>
+void packed_getrs(bool trans, int n, int nrhs, Items<const T> A, Mat a, const int *ipiv, int64_t sipiv, Items<T> B,
+                  Mat b, int64_t batch) {
+#define KPK_CALL(N) getrs_n<T, N>(trans, nrhs, A, a, ipiv, sipiv, B, b, batch)
+    KPK_SWITCH(n, KPK_CALL)
+#undef KPK_CALL
+}
+
+template <class T>
+void packed_fused(int n, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a,
+                  int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b, int *info, int64_t batch) {
+#define KPK_CALL(N) fused_n<T, N>(alpha, X, x, Y, y, beta, A, a, ipiv, sipiv, nrhs, B, b, info, batch)
+    KPK_SWITCH(n, KPK_CALL)
+#undef KPK_CALL
+}
+
+#define KPK_INSTANTIATE(T)                                                                    \
+    template void packed_getrf<T>(int, Items<T>, Mat, int *, int64_t, int *, int64_t);         \
+    template void packed_getrs<T>(bool, int, int, Items<const T>, Mat, const int *, int64_t,   \
+                                  Items<T>, Mat, int64_t);                                    \
+    template void packed_fused<T>(int, T, Items<const T>, Mat, Items<const T>, Mat, T,         \
+                                  Items<T>, Mat, int *, int64_t, int, Items<T>, Mat, int *,   \
+                                  int64_t);
+KPK_INSTANTIATE(double)
+KPK_INSTANTIATE(float)
+
+} // namespace KOBALT_IL_ISA
+} // namespace interleaved
+} // namespace kobalt_openmp

@@ -1,0 +1,31 @@
+// packed_path.hpp -- when a getrf/getrs/fused call with standard-layout items runs through
+// the interleaved kernels on packs of W items (packed_kernels.hpp). Included by the
+// routine .cpp files only (baseline ISA), inside their small path.
+#ifndef KOBALT_OPENMP_PACKED_PATH_HPP
+#define KOBALT_OPENMP_PACKED_PATH_HPP
+
+#include "common.hpp"
+#include "fixed_kernels.hpp"
+#include "packed_kernels.hpp"
+
+namespace kobalt_openmp {
+namespace packed {
+
+// Order n within PACKED_LU_MAX (and the kernels' 1..8), and at least one full pack: with
+// fewer than W items every item would run as a single lane, where the fixed-n kernels
+// are faster.
+template <class T> inline bool use(kobalt_int n, kobalt_int batch) {
+    return n >= 1 && n <= fixed::FIXED_MAX_N && n <= threshold(PACKED_LU_MAX) &&
+           batch >= interleaved::lanes_for(int(sizeof(T)));
+}
+// getrs does about as many flops as it copies (n^2 of each per right-hand side), so at the
+// smallest n the copy into the pack outweighs the vectorised solve (measured: dgetrs n = 2
+// 0.5x of the fixed kernel); it starts at PACKED_GETRS_MIN.
+template <class T> inline bool use_for_getrs(kobalt_int n, kobalt_int batch) {
+    return n >= threshold(PACKED_GETRS_MIN) && use<T>(n, batch);
+}
+
+} // namespace packed
+} // namespace kobalt_openmp
+
+#endif

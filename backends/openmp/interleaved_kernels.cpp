@@ -15,7 +15,10 @@ namespace il = kobalt_interleaved;
 using il::Operand;
 using il::Pivots;
 
-template <class T> Operand<T> shift(Operand<T> o, int64_t b) { return {o.p + b, o.rs, o.cs}; }
+// An operand with no elements (the fused call's X and Y for k = 0, B for nrhs = 0; gemm's
+// A and B for k = 0) may be NULL (docs/api.md): it stays NULL, since NULL + b is
+// undefined behaviour even when nothing is read (finding 7).
+template <class T> Operand<T> shift(Operand<T> o, int64_t b) { return {o.p ? o.p + b : o.p, o.rs, o.cs}; }
 inline Pivots shift(Pivots p, int64_t b) { return {p.p ? p.p + b * p.lane : nullptr, p.inc, p.lane}; }
 
 // body(b) for the first item b of every full pack, statically split over the OpenMP

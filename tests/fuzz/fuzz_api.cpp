@@ -1,8 +1,10 @@
 // fuzz_api.cpp -- a libFuzzer target that drives the whole public API of libkobalt.
 //
-// Each input is decoded into one call: a routine of kobalt_routines.def (all 28, both
-// precisions and both batch forms), sizes, leading dimensions, increments, strides,
-// flags, a batch count, NULL operands or items, and for getrs the pivot values. Most
+// Each input is decoded into one call: a routine of kobalt_routines.def (all 58: every
+// generation, both precisions, every form), sizes, leading dimensions, increments,
+// strides, descriptors, flags, a batch count, NULL operands or items, and for getrs and
+// getri the pivot values. Generation 1 is decoded here; getri, matinv, gemm_semiring and
+// pack/unpack in fuzz_generations.inc, the _desc routines in fuzz_desc.inc. Most
 // decoded values are valid; a few per parameter are not (ld below the rows, a zero
 // increment, a negative stride, an output stride below the item extent, a NULL item,
 // an enum out of range, extents that overflow a 64-bit byte offset, pivots outside
@@ -29,6 +31,7 @@
 //   kobalt_fuzz_replay  any compiler: the same target behind replay_main.c, which runs
 //                       files, folders (the corpus) or N pseudo-random inputs
 // A violated expectation prints the decoded call and aborts (a libFuzzer crash).
+#include <algorithm>
 #include <cinttypes>
 #include <climits>
 #include <cstddef>
@@ -36,6 +39,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
+#include <utility>
 #include <vector>
 
 #include "kobalt/kobalt.h"
@@ -139,7 +144,12 @@ template <class E> E decode_enum(Reader &r, int first, int count) {
 }
 
 // ---- operands ---------------------------------------------------------------------------
-enum Kind { MAT, VEC, PIV, INFO };
+// MAT/VEC: matrix/vector of the strided and batched forms; PIV: pivots (ipiv +
+// i*strideIpiv); INFO: one int per item; ILV: the interleaved operand P of pack/unpack
+// (element (i, j) of item b at (i + j*rows)*ldp + b); DSC: an operand of a _desc routine,
+// element (i, j) of item b at b*batch_stride + i*row_stride + j*col_stride (descIpiv's
+// pivots are DSC operands of ints).
+enum Kind { MAT, VEC, PIV, INFO, ILV, DSC };
 
 struct Operand {
     Kind kind;
@@ -163,6 +173,14 @@ struct Operand {
     void **array = nullptr;          // the pointer array of a batched operand
     std::vector<void *> array_before;
     void *ptr = nullptr;             // what the call receives
+    // DSC: the descriptor as decoded, and the copy the call receives (its own exact
+    // allocation, NULL when desc_null); nb: the call's batch (ILV and DSC extents need it)
+    kobalt_matrix_desc d{};
+    bool desc_null = false;
+    kobalt_matrix_desc *desc = nullptr;
+    int64_t nb = 0;
+    bool ints = false;                  // DSC pivots: int elements, not matrix values
+    std::vector<unsigned char> mask;    // DSC output of a valid call: which elements it may write
 };
 
 constexpr int64_t PTRDIFF_LIMIT = PTRDIFF_MAX;
@@ -198,11 +216,48 @@ void compute_extent(Operand &o, kobalt_layout layout) {
         o.extent = (int64_t)span;
     } else if (o.kind == PIV) {
         o.extent = o.count > 0 ? o.count : 0;
+    } else if (o.kind == ILV) {  // extent of the whole batch: planes of ldp elements
+        if (o.rows <= 0 || o.cols <= 0 || o.nb <= 0 || o.ld < 1) return;
+        const __int128 span = ((__int128)o.rows * o.cols - 1) * o.ld + o.nb;
+        if (span > INT64_MAX || !fits_bytes(span, o.elem)) {
+            o.overflow = true;
+            return;
+        }
+        o.extent = (int64_t)span;
+    } else if (o.kind == DSC) {  // extent of the whole batch: last offset + 1
+        const kobalt_matrix_desc &d = o.d;
+        if (d.rows <= 0 || d.cols <= 0 || o.nb <= 0 || d.row_stride < 0 || d.col_stride < 0 || d.batch_stride < 0)
+            return;
+        const __int128 last = (__int128)(d.rows - 1) * d.row_stride + (__int128)(d.cols - 1) * d.col_stride +
+                              (__int128)(o.nb - 1) * d.batch_stride;
+        if (last + 1 > INT64_MAX || !fits_bytes(last + 1, o.elem)) {
+            o.overflow = true;
+            return;
+        }
+        o.extent = (int64_t)(last + 1);
     }
 }
 
+// docs/api.md, descriptor rule 6, restated: the dimensions longer than 1 (rows, cols,
+// batch), sorted by stride, each have a stride above the span of the smaller ones.
+bool desc_apart(const kobalt_matrix_desc &d, int64_t batch) {
+    int64_t dims[3][2] = {{d.row_stride, d.rows}, {d.col_stride, d.cols}, {d.batch_stride, batch}};
+    for (int a = 0; a < 3; ++a)  // three elements: a bubble sort by stride
+        for (int b = 0; b + 1 < 3 - a; ++b)
+            if (dims[b][0] > dims[b + 1][0]) std::swap(dims[b], dims[b + 1]);
+    __int128 span = 0;
+    for (auto &dim : dims) {
+        if (dim[1] <= 1) continue;
+        if (dim[0] <= span) return false;
+        span += (__int128)dim[0] * (dim[1] - 1);
+        if (span > INT64_MAX) return false;
+    }
+    return true;
+}
+
 bool nonempty(const Operand &o) {
-    if (o.kind == MAT) return o.rows > 0 && o.cols > 0;
+    if (o.kind == MAT || o.kind == ILV) return o.rows > 0 && o.cols > 0;
+    if (o.kind == DSC) return o.d.rows > 0 && o.d.cols > 0;
     if (o.kind == VEC) return o.len > 0;
     return false;
 }
@@ -210,6 +265,20 @@ bool nonempty(const Operand &o) {
 // docs/api.md, "Argument validation", for one operand of a call whose sizes are valid.
 bool operand_valid(const Operand &o, kobalt_layout layout, int64_t batch) {
     if (o.kind == INFO) return !(batch > 0 && o.null);
+    if (o.kind == ILV) {  // pack/unpack's P: ldp >= max(1, batch), then as any operand
+        if (o.ld < (batch > 1 ? batch : 1)) return false;
+        if (!nonempty(o) || batch == 0) return true;
+        return !o.null && !o.overflow;
+    }
+    if (o.kind == DSC) {  // descriptor rules 2, 4, 5, 6 (sizes, rule 3, are the routine's)
+        if (o.ints && o.null) return true;  // no pivoting: descIpiv is not read
+        const kobalt_matrix_desc &d = o.d;
+        if (o.desc_null || d.rows < 0 || d.cols < 0 || d.row_stride < 0 || d.col_stride < 0 || d.batch_stride < 0)
+            return false;
+        if (!nonempty(o) || batch == 0) return true;
+        if (o.null || o.overflow) return false;
+        return !o.output || desc_apart(d, batch);
+    }
     if (o.kind == PIV) {
         if (o.stride < 0) return false;
         if (o.null || o.count == 0 || batch <= 1) return true;
@@ -237,6 +306,7 @@ bool operand_valid(const Operand &o, kobalt_layout layout, int64_t batch) {
 // Elements of the one block of a strided operand (or pivots): -1 when not allocatable.
 int64_t strided_elements(const Operand &o, int64_t batch) {
     if (o.kind == INFO) return batch > 0 ? batch : 0;
+    if (o.kind == ILV || o.kind == DSC) return o.extent > CAP_ELEMENTS ? -1 : o.extent;  // (0 when overflowing)
     if (o.overflow || o.stride < 0 || batch <= 0 || o.extent == 0) return 0;
     const __int128 total = (__int128)o.stride * (batch - 1) + o.extent;
     return total > CAP_ELEMENTS ? -1 : (int64_t)total;
@@ -283,8 +353,11 @@ struct Call {
 template <class T> bool allocate(Call &c, bool valid) {
     const int64_t batch = c.batch > 0 ? c.batch : 0;
     for (Operand &o : c.ops) {
-        if (o.kind == MAT || o.kind == VEC) compute_extent(o, c.layout);
-        else if (o.kind == PIV) compute_extent(o, c.layout);
+        if (o.kind != INFO) compute_extent(o, c.layout);
+        if (o.kind == DSC && !o.desc_null) {  // the descriptor in its own exact block
+            o.desc = static_cast<kobalt_matrix_desc *>(std::malloc(sizeof(kobalt_matrix_desc)));
+            *o.desc = o.d;
+        }
     }
     for (Operand &o : c.ops) {
         const bool items = o.batched && (o.kind == MAT || o.kind == VEC);
@@ -320,7 +393,7 @@ template <class T> bool allocate(Call &c, bool valid) {
             total = 1;
         }
         void *b = alloc_block(total, o.elem);
-        if (o.kind == MAT || o.kind == VEC) fill_values<T>(b, total);
+        if (o.kind == MAT || o.kind == VEC || o.kind == ILV || (o.kind == DSC && !o.ints)) fill_values<T>(b, total);
         else std::memset(b, 0xA5, size_t(total) * o.elem);
         o.blocks.push_back(b);
         o.sizes.push_back(total);
@@ -338,6 +411,7 @@ void release(Call &c) {
     for (Operand &o : c.ops) {
         for (void *b : o.blocks) std::free(b);
         std::free(o.array);
+        std::free(o.desc);
     }
 }
 
@@ -345,6 +419,8 @@ void release(Call &c) {
 bool writable(const Operand &o, int64_t e, const Call &c) {
     if (!o.output) return false;
     if (o.kind == INFO) return true;
+    if (o.kind == DSC) return e < (int64_t)o.mask.size() && o.mask[size_t(e)];
+    if (o.kind == ILV) return e / o.ld < o.rows * o.cols && e % o.ld < c.batch;
     int64_t off = e;
     if (!o.batched || o.kind == PIV) {  // one block: item i at i*stride
         if (o.extent == 0) return false;
@@ -365,6 +441,7 @@ bool writable(const Operand &o, int64_t e, const Call &c) {
 
 void check_memory(const Call &c, bool all_untouched) {
     for (const Operand &o : c.ops) {
+        if (o.desc && std::memcmp(o.desc, &o.d, sizeof o.d) != 0) fail(c, "a descriptor was written");
         if (o.array && !o.array_before.empty() && std::memcmp(o.array, o.array_before.data(), o.array_before.size() * sizeof(void *)) != 0)
             fail(c, "a pointer array was written");
         for (size_t k = 0; k < o.blocks.size(); ++k) {
@@ -388,6 +465,23 @@ void check_memory(const Call &c, bool all_untouched) {
     }
 }
 
+// The elements of a DSC output of an accepted call, item by item: the mask of what the
+// call may write. False when two elements share an offset: the core's proof (rule 6)
+// accepted an operand that overlaps itself.
+bool mark_elements(const Call &c, Operand &o) {
+    o.mask.assign(o.sizes.empty() ? 0 : size_t(o.sizes[0]), 0);
+    const kobalt_matrix_desc &d = o.d;
+    for (int64_t b = 0; b < c.batch; ++b)
+        for (int64_t j = 0; j < d.cols; ++j)
+            for (int64_t i = 0; i < d.rows; ++i) {
+                const int64_t e = b * d.batch_stride + i * d.row_stride + j * d.col_stride;
+                if (e < 0 || e >= (int64_t)o.mask.size()) fail(c, "an element lies outside the harness's block");
+                if (o.mask[size_t(e)]) return false;
+                o.mask[size_t(e)] = 1;
+            }
+    return true;
+}
+
 void judge(Call &c, kobalt_status st) {
     bool valid = c.sizes_ok && c.pivots_ok && c.batch >= 0;
     if (valid)
@@ -405,6 +499,10 @@ void judge(Call &c, kobalt_status st) {
         return;
     }
     if (st != KOBALT_SUCCESS) fail(c, "valid call did not succeed");
+    if (c.batch > 0)
+        for (Operand &o : c.ops)
+            if (o.kind == DSC && o.output && !o.null && !mark_elements(c, o))
+                fail(c, "accepted a written operand whose elements share memory");
     check_memory(c, c.batch == 0);
 }
 
@@ -440,6 +538,8 @@ void decode_operands(Reader &r, Call &c) {
         } else if (o.kind == VEC) {
             o.inc = decode_inc(r);
             if (o.inc > INT32_MAX || o.inc < -INT32_MAX) c.big = true;
+        } else if (o.kind == ILV) {
+            o.ld = decode_ld(r, c.batch > 1 ? c.batch : 1);  // ldp
         }
     }
     for (Operand &o : c.ops) {
@@ -480,6 +580,14 @@ void finish_text(Call &c, int n, const char *fmt_tail) {
         else if (o.kind == PIV)
             used += std::snprintf(c.text + used, sizeof c.text - used, " %s[count=%" PRId64 " stride=%" PRId64 "%s]",
                                   o.name, o.count, o.stride, o.null ? " NULL" : "");
+        else if (o.kind == ILV)
+            used += std::snprintf(c.text + used, sizeof c.text - used, " %s[%" PRId64 "x%" PRId64 " ldp=%" PRId64 "%s]",
+                                  o.name, o.rows, o.cols, o.ld, o.null ? " NULL" : "");
+        else if (o.kind == DSC)
+            used += std::snprintf(c.text + used, sizeof c.text - used,
+                                  " %s[{%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRId64 "}%s%s]", o.name,
+                                  o.d.rows, o.d.cols, o.d.row_stride, o.d.col_stride, o.d.batch_stride,
+                                  o.null ? " NULL" : "", o.desc_null ? " desc=NULL" : "");
         else
             used += std::snprintf(c.text + used, sizeof c.text - used, " %s%s", o.name, o.null ? "=NULL" : "");
     }
@@ -512,6 +620,9 @@ template <class T> T *const *PA(const Operand &o) { return static_cast<T *const 
 void bound_batch(Call &c, int64_t largest) {
     if (largest > 64 && c.batch > 2) c.batch = 2;
 }
+
+template <class T>
+void run_generation2_4(Reader &r, Call &c, int family, bool batched, T alpha, T beta, char *fnbuf, size_t fnsize);
 
 template <class T> void run(Reader &r, int family, bool batched) {
     Call c;
@@ -752,7 +863,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         judge(c, st);
         break;
     }
-    default: {  // gemm_lu_trsv
+    case 6: {  // gemm_lu_trsv
         std::snprintf(fnbuf, sizeof fnbuf, "kobalt_%cgemm_lu_trsv_%s", p, form);
         const auto tx = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3), ty = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3);
         const int64_t n = decode_size(r), k = decode_size(r), nrhs = decode_size(r);
@@ -794,11 +905,16 @@ template <class T> void run(Reader &r, int family, bool batched) {
         judge(c, st);
         break;
     }
+    default:
+        run_generation2_4<T>(r, c, family, batched, alpha, beta, fnbuf, sizeof fnbuf);
+        return;  // it releases c
     }
     release(c);
 }
 
 }  // namespace
+
+#include "fuzz_generations.inc"
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
     // Only the host backend, whatever else the plugin folder holds.
@@ -813,12 +929,32 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const uint8_t which = r.u8();
     rng_state = 0x6b6f62616c74ull ^ (uint64_t(size) << 32);
     for (size_t i = 0; i < size; ++i) rng_state = rng_state * 31 + data[i];
-    const int family = which % 7;
-    const bool batched = (which / 7) % 2;
-    const bool single = (which / 14) % 2;
-    if (single)
-        run<float>(r, family, batched);
-    else
-        run<double>(r, family, batched);
+    // Routine ids 0..27 are generation 1 (family = id % 7, batched = id / 7 % 2, float =
+    // id / 14 % 2), the meaning every byte had before generations 2-4 were added: a first
+    // byte of 0..27 still decodes as it always did. 28..57 are generations 2-4 (ROUTINES).
+    // A first byte of 28..255 picks id (byte - 28) % 58, so every routine is reachable.
+    const int id = which < 28 ? which : (which - 28) % 58;
+    if (id < 28) {
+        const int family = id % 7;
+        const bool batched = (id / 7) % 2, single = (id / 14) % 2;
+        if (single) run<float>(r, family, batched);
+        else run<double>(r, family, batched);
+        return 0;
+    }
+    const int g = id - 28;
+    if (g < 12) {  // getri, matinv, gemm_semiring: families 7..9, both forms
+        const int family = 7 + g % 3;
+        const bool batched = (g / 3) % 2, single = g / 6;
+        if (single) run<float>(r, family, batched);
+        else run<double>(r, family, batched);
+    } else if (g < 26) {  // the seven _desc routines
+        const int family = (g - 12) % 7;
+        if ((g - 12) / 7) run_desc<float>(r, family);
+        else run_desc<double>(r, family);
+    } else {  // pack_interleaved, unpack_interleaved: families 10, 11
+        const int family = 10 + (g - 26) % 2;
+        if ((g - 26) / 2) run<float>(r, family, false);
+        else run<double>(r, family, false);
+    }
     return 0;
 }

@@ -324,30 +324,15 @@ KOBALT_IL_FN void getrs(bool trans, int nrhs, Operand<const typename O::T> A, Pi
     }
 }
 
-// The fused element solve of N x N items: A = alpha op(X) op(Y) + beta A (inner size k),
-// A = P L U, B = A^{-1} B for the lanes whose info is 0 (the others keep their B).
+// The second half of the fused call: a (N x N, local, element (i, c) at a[i + c*N]) =
+// P L U, the factors stored to A, the pivots to piv, info per lane; then B = a^{-1} B for
+// the lanes whose info is 0 (the others keep their B). Shared by fused() and the CUDA
+// kernel that computes the product on several threads (backends/cuda/desc.cu).
 template <class O, int N>
-KOBALT_IL_FN void fused(int k, int nrhs, typename O::T alpha, Operand<const typename O::T> X,
-                        Operand<const typename O::T> Y, typename O::T beta, Operand<typename O::T> A, Pivots piv,
-                        Operand<typename O::T> B, int *info) {
-    using T = typename O::T;
+KOBALT_IL_FN void factor_solve(typename O::V *a, int nrhs, Operand<typename O::T> A, Pivots piv,
+                               Operand<typename O::T> B, int *info) {
     using V = typename O::V;
     using I = typename O::I;
-    V a[N * N];
-    KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) {
-        V acc[N];
-        KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) acc[i] = O::splat(T(0));
-        if (alpha != T(0))
-            for (int p = 0; p < k; ++p) {
-                const V y = O::load(at(Y, p, j));
-                KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) acc[i] += O::load(at(X, i, p)) * y;
-            }
-        KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) {
-            V v = acc[i] * alpha;
-            if (beta != T(0)) v += O::load(at(A, i, j)) * beta;
-            a[i + j * N] = v;
-        }
-    }
     I pv[N], inf;
     KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) pv[j] = O::isplat(j); // no pivoting: never read
     const bool pivoting = piv.p != nullptr;
@@ -364,6 +349,41 @@ KOBALT_IL_FN void fused(int k, int nrhs, typename O::T alpha, Operand<const type
         solve<O, N>(false, a, pv, pivoting, b);
         KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) O::store(at(B, i, c), every ? b[i] : O::sel(ok, b[i], b0[i]));
     }
+}
+
+// The fused element solve of N x N items: A = alpha op(X) op(Y) + beta A (inner size k;
+// KK = k at compile time, 0 = runtime), A = P L U, B = A^{-1} B for the lanes whose info
+// is 0 (the others keep their B).
+template <class O, int N, int KK = 0>
+KOBALT_IL_FN void fused(int k, int nrhs, typename O::T alpha, Operand<const typename O::T> X,
+                        Operand<const typename O::T> Y, typename O::T beta, Operand<typename O::T> A, Pivots piv,
+                        Operand<typename O::T> B, int *info) {
+    using T = typename O::T;
+    using V = typename O::V;
+    V a[N * N];
+    KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) {
+        V acc[N];
+        KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) acc[i] = O::splat(T(0));
+        if (alpha != T(0)) {
+            if (KK) {
+                KOBALT_IL_UNROLL for (int p = 0; p < KK; ++p) {
+                    const V y = O::load(at(Y, p, j));
+                    KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) acc[i] += O::load(at(X, i, p)) * y;
+                }
+            } else {
+                for (int p = 0; p < k; ++p) {
+                    const V y = O::load(at(Y, p, j));
+                    KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) acc[i] += O::load(at(X, i, p)) * y;
+                }
+            }
+        }
+        KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) {
+            V v = acc[i] * alpha;
+            if (beta != T(0)) v += O::load(at(A, i, j)) * beta;
+            a[i + j * N] = v;
+        }
+    }
+    factor_solve<O, N>(a, nrhs, A, piv, B, info);
 }
 
 } // namespace

@@ -51,6 +51,14 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "separate warps (more threads, fewer registers each) instead of one thread per item; 0 disables. "
      "6: on an H200 the split wins at n = 6..8 (up to 1.6x) and loses at n = 5 (docs/performance.md)",
      6},
+    {"INTERLEAVED_FUSED_SPLIT_MIN",
+     "cuda gemm_lu_trsv_desc, interleaved operands: smallest max(n,k) at which the product's column pairs "
+     "run on separate warps through shared memory, then one thread per item factors and solves; 0 disables",
+     4},
+    {"INTERLEAVED_STREAM_HINTS",
+     "cuda getrf_desc/getrs_desc/gemm_lu_trsv_desc on one thread per interleaved item: 1 = streaming "
+     "(evict-first) loads and stores, 0 = default caching",
+     0},
     {"SEMIRING_GROUP_MAX",
      "cuda gemm_semiring: largest max(m,n) run by the group kernel (at most 32; also capped by GROUP_MAX); "
      "above, one thread per element",

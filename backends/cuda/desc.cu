@@ -515,12 +515,15 @@ kobalt_status gemm_lu_trsv_desc(kobalt_op transx, kobalt_op transy, Real alpha, 
     }
     if (all_interleaved({descX, descY, descA, descB}, batch) && (n > k ? n : k) <= interleaved_max()) {
         const bool hints = stream_hints();
+        // k at compile time lets the loads of op(X) be issued ahead of their multiply-adds,
+        // at the cost of registers (an 8 x 8 item spills): INTERLEAVED_FUSED_UNROLL_MAX.
+        const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
 #define KOBALT_DESC_LAUNCH(O, N, ...)                                                              \
     il_fused<O, N, ##__VA_ARGS__><<<blocks_for(batch), kThreads, 0, stream()>>>(int(k), int(nrhs), alpha, x, y, beta, a, \
                                                                                 p, b, info, batch)
 #define KOBALT_DESC_CALL(N)                                                                        \
-    (hints ? (k == N ? KOBALT_DESC_LAUNCH(StreamOps<Real>, N, N) : KOBALT_DESC_LAUNCH(StreamOps<Real>, N))             \
-           : (k == N ? KOBALT_DESC_LAUNCH(il::ScalarOps<Real>, N, N) : KOBALT_DESC_LAUNCH(il::ScalarOps<Real>, N)))
+    (hints ? (kc ? KOBALT_DESC_LAUNCH(StreamOps<Real>, N, N) : KOBALT_DESC_LAUNCH(StreamOps<Real>, N))                 \
+           : (kc ? KOBALT_DESC_LAUNCH(il::ScalarOps<Real>, N, N) : KOBALT_DESC_LAUNCH(il::ScalarOps<Real>, N)))
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
 #undef KOBALT_DESC_LAUNCH

@@ -55,6 +55,10 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm_lu_trsv_desc, interleaved operands: smallest max(n,k) at which the product's column pairs "
      "run on separate warps through shared memory, then one thread per item factors and solves; 0 disables",
      4},
+    {"INTERLEAVED_FUSED_UNROLL_MAX",
+     "cuda gemm_lu_trsv_desc, one thread per interleaved item: largest n (with k == n) whose product loop is "
+     "unrolled at compile time (loads issued early, more registers)",
+     8},
     {"INTERLEAVED_STREAM_HINTS",
      "cuda getrf_desc/getrs_desc/gemm_lu_trsv_desc on one thread per interleaved item: 1 = streaming "
      "(evict-first) loads and stores, 0 = default caching",

@@ -324,33 +324,6 @@ KOBALT_IL_FN void getrs(bool trans, int nrhs, Operand<const typename O::T> A, Pi
     }
 }
 
-// The second half of the fused call: a (N x N, local, element (i, c) at a[i + c*N]) =
-// P L U, the factors stored to A, the pivots to piv, info per lane; then B = a^{-1} B for
-// the lanes whose info is 0 (the others keep their B). Shared by fused() and the CUDA
-// kernel that computes the product on several threads (backends/cuda/desc.cu).
-template <class O, int N>
-KOBALT_IL_FN void factor_solve(typename O::V *a, int nrhs, Operand<typename O::T> A, Pivots piv,
-                               Operand<typename O::T> B, int *info) {
-    using V = typename O::V;
-    using I = typename O::I;
-    I pv[N], inf;
-    KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) pv[j] = O::isplat(j); // no pivoting: never read
-    const bool pivoting = piv.p != nullptr;
-    lu<O, N, N>(a, N, pivoting, pv, inf);
-    KOBALT_IL_UNROLL for (int c = 0; c < N; ++c) KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) O::store(at(A, i, c), a[i + c * N]);
-    if (pivoting) store_pivots<O>(piv, N, pv);
-    O::store_ints(info, 1, inf);
-    const typename O::M ok = O::ieq(inf, O::isplat(0));
-    if (!O::any(ok)) return;
-    const bool every = O::all(ok);
-    for (int c = 0; c < nrhs; ++c) {
-        V b[N], b0[N];
-        KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) b0[i] = b[i] = O::load(at(B, i, c));
-        solve<O, N>(false, a, pv, pivoting, b);
-        KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) O::store(at(B, i, c), every ? b[i] : O::sel(ok, b[i], b0[i]));
-    }
-}
-
 // The fused element solve of N x N items: A = alpha op(X) op(Y) + beta A (inner size k;
 // KK = k at compile time, 0 = runtime), A = P L U, B = A^{-1} B for the lanes whose info
 // is 0 (the others keep their B).
@@ -360,6 +333,7 @@ KOBALT_IL_FN void fused(int k, int nrhs, typename O::T alpha, Operand<const type
                         Operand<typename O::T> B, int *info) {
     using T = typename O::T;
     using V = typename O::V;
+    using I = typename O::I;
     V a[N * N];
     KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) {
         V acc[N];
@@ -383,7 +357,22 @@ KOBALT_IL_FN void fused(int k, int nrhs, typename O::T alpha, Operand<const type
             a[i + j * N] = v;
         }
     }
-    factor_solve<O, N>(a, nrhs, A, piv, B, info);
+    I pv[N], inf;
+    KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) pv[j] = O::isplat(j); // no pivoting: never read
+    const bool pivoting = piv.p != nullptr;
+    lu<O, N, N>(a, N, pivoting, pv, inf);
+    KOBALT_IL_UNROLL for (int c = 0; c < N; ++c) KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) O::store(at(A, i, c), a[i + c * N]);
+    if (pivoting) store_pivots<O>(piv, N, pv);
+    O::store_ints(info, 1, inf);
+    const typename O::M ok = O::ieq(inf, O::isplat(0));
+    if (!O::any(ok)) return;
+    const bool every = O::all(ok);
+    for (int c = 0; c < nrhs; ++c) {
+        V b[N], b0[N];
+        KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) b0[i] = b[i] = O::load(at(B, i, c));
+        solve<O, N>(false, a, pv, pivoting, b);
+        KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) O::store(at(B, i, c), every ? b[i] : O::sel(ok, b[i], b0[i]));
+    }
 }
 
 } // namespace

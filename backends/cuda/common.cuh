@@ -34,9 +34,7 @@ enum ThresholdId : int {
     VENDOR_CHECK,
     INTERLEAVED_MAX, // _desc calls with every batch_stride 1 (desc.cu)
     INTERLEAVED_GEMM_SPLIT_MIN, // interleaved gemm: columns split over warps from this size (desc.cu)
-    INTERLEAVED_FUSED_SPLIT_MIN, // interleaved fused call: product split over warps from this size (desc.cu)
     INTERLEAVED_FUSED_UNROLL_MAX, // interleaved fused call, one thread per item: k unrolled up to this n (desc.cu)
-    INTERLEAVED_STREAM_HINTS, // interleaved getrf/getrs/fused: streaming cache hints on (desc.cu)
     SEMIRING_GROUP_MAX,
     SEMIRING_TILE_MIN,
     SEMIRING_TILE_MIN_FLOAT,

@@ -203,62 +203,21 @@ template <class T, int MM>
 __global__ void il_trsm(bool lower, bool unit, int n, T alpha, DOp<const T> A, DOp<T> B, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch) il::trsm<il::ScalarOps<T>, MM>(lower, unit, n, alpha, A.lane(b), B.lane(b));
 }
-// The lane operations with streaming cache hints: every element of an operand is loaded
-// once and stored once (ld.global.cs / st.global.cs: evict first), so the caches need not
-// keep it. Chosen at run time by INTERLEAVED_STREAM_HINTS for getrf, getrs and the fused
-// call on one thread per item.
-template <class Real> struct StreamOps : il::ScalarOps<Real> {
-    static __device__ __forceinline__ Real load(const Real *p) { return __ldcs(p); }
-    static __device__ __forceinline__ void store(Real *p, Real v) { __stcs(p, v); }
-};
-bool stream_hints() { return threshold(INTERLEAVED_STREAM_HINTS) != 0; }
-
-template <class O, int N> __global__ void il_getrf(DOp<typename O::T> A, DPiv piv, int *info, idx batch) {
-    KOBALT_DESC_GRID_STRIDE(b, batch) il::getrf<O, N, N>(N, A.lane(b), piv.lane(b), info + b);
+template <class T, int N> __global__ void il_getrf(DOp<T> A, DPiv piv, int *info, idx batch) {
+    KOBALT_DESC_GRID_STRIDE(b, batch) il::getrf<il::ScalarOps<T>, N, N>(N, A.lane(b), piv.lane(b), info + b);
 }
-template <class O, int N>
-__global__ void il_getrs(bool trans, int nrhs, DOp<const typename O::T> A, DPiv piv, DOp<typename O::T> B, idx batch) {
-    KOBALT_DESC_GRID_STRIDE(b, batch) il::getrs<O, N>(trans, nrhs, A.lane(b), piv.lane(b), B.lane(b));
+template <class T, int N>
+__global__ void il_getrs(bool trans, int nrhs, DOp<const T> A, DPiv piv, DOp<T> B, idx batch) {
+    KOBALT_DESC_GRID_STRIDE(b, batch) il::getrs<il::ScalarOps<T>, N>(trans, nrhs, A.lane(b), piv.lane(b), B.lane(b));
 }
-template <class O, int N, int KK = 0>
-__global__ void il_fused(int k, int nrhs, typename O::T alpha, DOp<const typename O::T> X,
-                         DOp<const typename O::T> Y, typename O::T beta, DOp<typename O::T> A, DPiv piv,
-                         DOp<typename O::T> B, int *info, idx batch) {
-    KOBALT_DESC_GRID_STRIDE(b, batch)
-    il::fused<O, N, KK>(k, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b), B.lane(b), info + b);
-}
-// The fused call with the product split as in il_gemm_split: warp g of a block computes
-// column pair (2g, 2g+1) of A = alpha op(X) op(Y) + beta A for 32 consecutive items into
-// shared memory (element (i, j) of lane l at tile[(i + j*N)*32 + l]: conflict-free), then
-// warp 0 takes each item's N x N product from there and factors and solves it
-// (il::factor_solve), storing the factors to A. One thread per item holds the whole product
-// and its N*N loads at once; here the loads are spread over N/2 warps.
+// KK: k at compile time (k == N), 0: at run time.
 template <class T, int N, int KK = 0>
-__global__ void il_fused_split(int k, int nrhs, T alpha, DOp<const T> X, DOp<const T> Y, T beta, DOp<T> A, DPiv piv,
-                               DOp<T> B, int *info, idx batch) {
-    __shared__ T tile[N * N * 32];
-    const int lane = int(threadIdx.x % 32), j = 2 * int(threadIdx.x / 32);
-    const int kk = KK ? KK : k;
-    const Operand<T> S{tile + lane, 32, 32 * N};
-    for (idx base = idx(blockIdx.x) * 32; base < batch; base += idx(gridDim.x) * 32) { // uniform per block
-        const idx b = base + lane;
-        if (b < batch) {
-            if (beta != T(0)) // this warp's columns of A into the tile: gemm_columns reads them there
-                for (int c = j; c < j + 2 && c < N; ++c)
-                    KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) *il::at(S, i, c) = *il::at(A.lane(b), i, c);
-            if (j + 1 < N) il::gemm_columns<il::ScalarOps<T>, N, 2>(j, kk, alpha, X.lane(b), Y.lane(b), beta, S);
-            else il::gemm_columns<il::ScalarOps<T>, N, 1>(j, kk, alpha, X.lane(b), Y.lane(b), beta, S);
-        }
-        __syncthreads();
-        if (threadIdx.x < 32 && b < batch) {
-            T a[N * N];
-            KOBALT_IL_UNROLL for (int c = 0; c < N; ++c) KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) a[i + c * N] = *il::at(S, i, c);
-            il::factor_solve<il::ScalarOps<T>, N>(a, nrhs, A.lane(b), piv.lane(b), B.lane(b), info + b);
-        }
-        __syncthreads(); // the tile is rewritten by the next round
-    }
+__global__ void il_fused(int k, int nrhs, T alpha, DOp<const T> X, DOp<const T> Y, T beta, DOp<T> A, DPiv piv,
+                         DOp<T> B, int *info, idx batch) {
+    KOBALT_DESC_GRID_STRIDE(b, batch)
+    il::fused<il::ScalarOps<T>, N, KK>(k, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b), B.lane(b),
+                                       info + b);
 }
-
 #define KOBALT_DESC_SWITCH(n, CALL)                                                                \
     switch (n) {                                                                                   \
     case 1: CALL(1); break;                                                                        \
@@ -439,9 +398,7 @@ kobalt_status getrf_desc(Real *A, const kobalt_matrix_desc *descA, int *ipiv, co
     const DOp<Real> a = dop(A, descA);
     const DPiv p = dpiv(ipiv, descIpiv);
     if (all_interleaved({descA}, batch) && m == n && n <= interleaved_max()) {
-#define KOBALT_DESC_CALL(N)                                                                        \
-    (stream_hints() ? il_getrf<StreamOps<Real>, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch) \
-                    : il_getrf<il::ScalarOps<Real>, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch))
+#define KOBALT_DESC_CALL(N) il_getrf<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch)
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
         return launched<Real>(r);
@@ -468,8 +425,7 @@ kobalt_status getrs_desc(kobalt_op trans, const Real *A, const kobalt_matrix_des
     const DPiv p = dpiv(const_cast<int *>(ipiv), descIpiv);
     if (all_interleaved({descA, descB}, batch) && n <= interleaved_max()) {
 #define KOBALT_DESC_CALL(N)                                                                        \
-    (stream_hints() ? il_getrs<StreamOps<Real>, N><<<blocks_for(batch), kThreads, 0, stream()>>>(t, int(nrhs), a, p, b, batch) \
-                    : il_getrs<il::ScalarOps<Real>, N><<<blocks_for(batch), kThreads, 0, stream()>>>(t, int(nrhs), a, p, b, batch))
+    il_getrs<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(t, int(nrhs), a, p, b, batch)
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
         return launched<Real>(r);
@@ -500,33 +456,19 @@ kobalt_status gemm_lu_trsv_desc(kobalt_op transx, kobalt_op transy, Real alpha, 
     const DOp<const Real> x = dop(X, descX, transx), y = dop(Y, descY, transy);
     const DOp<Real> a = dop(A, descA), b = dop(B, descB);
     const DPiv p = dpiv(ipiv, descIpiv);
-    const kobalt_int fsplit_min = threshold(INTERLEAVED_FUSED_SPLIT_MIN);
-    if (all_interleaved({descX, descY, descA, descB}, batch) && (n > k ? n : k) <= interleaved_max() &&
-        fsplit_min > 0 && (n > k ? n : k) >= fsplit_min) {
-        const unsigned threads = unsigned(32 * ((n + 1) / 2));
-#define KOBALT_DESC_CALL(N)                                                                        \
-    (k == N ? il_fused_split<Real, N, N><<<split_blocks(batch), threads, 0, stream()>>>(                              \
-                  int(k), int(nrhs), alpha, x, y, beta, a, p, b, info, batch)                                          \
-            : il_fused_split<Real, N><<<split_blocks(batch), threads, 0, stream()>>>(int(k), int(nrhs), alpha, x, y,  \
-                                                                                    beta, a, p, b, info, batch))
-        KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
-#undef KOBALT_DESC_CALL
-        return launched<Real>(r);
-    }
     if (all_interleaved({descX, descY, descA, descB}, batch) && (n > k ? n : k) <= interleaved_max()) {
-        const bool hints = stream_hints();
-        // k at compile time lets the loads of op(X) be issued ahead of their multiply-adds,
-        // at the cost of registers (an 8 x 8 item spills): INTERLEAVED_FUSED_UNROLL_MAX.
+        // k at compile time lets every load of op(X) and op(Y) be issued ahead of its
+        // multiply-adds (the runtime loop issues N + 1 loads, then waits): on an H100 the 8 x 8
+        // call went from 53% to 85% of the copy bandwidth, although that kernel spills a few
+        // registers. INTERLEAVED_FUSED_UNROLL_MAX = 0 keeps the runtime loop (tests).
         const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
-#define KOBALT_DESC_LAUNCH(O, N, ...)                                                              \
-    il_fused<O, N, ##__VA_ARGS__><<<blocks_for(batch), kThreads, 0, stream()>>>(int(k), int(nrhs), alpha, x, y, beta, a, \
-                                                                                p, b, info, batch)
 #define KOBALT_DESC_CALL(N)                                                                        \
-    (hints ? (kc ? KOBALT_DESC_LAUNCH(StreamOps<Real>, N, N) : KOBALT_DESC_LAUNCH(StreamOps<Real>, N))                 \
-           : (kc ? KOBALT_DESC_LAUNCH(il::ScalarOps<Real>, N, N) : KOBALT_DESC_LAUNCH(il::ScalarOps<Real>, N)))
+    (kc ? il_fused<Real, N, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(k), int(nrhs), alpha, x, y, beta, a, p, \
+                                                                             b, info, batch)                          \
+        : il_fused<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(k), int(nrhs), alpha, x, y, beta, a, p, b, \
+                                                                          info, batch))
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
-#undef KOBALT_DESC_LAUNCH
         return launched<Real>(r);
     }
     const StdPivots sp = as_pivots(ipiv, descIpiv);

@@ -10,10 +10,12 @@
 // bandwidth of cudaMemcpy device-to-device (read + write counted).
 //
 //   kobalt-cuda-desc-bench [--sizes 2,4,8] [--mib 256] [--reps 10] [--prec d|s] [--ldp-pad 0]
-//                          [--standard 1]
+//                          [--ldp-align 1] [--standard 1]
 //   --mib: MiB of one n x n operand (the batch follows from it)
 //   --ldp-pad: elements between the end of one element plane's batch cells and the start of
 //     the next (ldp = batch + pad); the bytes counted stay those of the elements
+//   --ldp-align: round ldp up to a multiple of this many elements (32: every element plane
+//     starts on a 256-byte boundary, so each warp's access is whole cache lines)
 //   --standard 0: skip the standard-layout calls (their columns then read 0)
 #include <cuda_runtime.h>
 
@@ -113,9 +115,9 @@ template <> struct Api<float> {
     static constexpr const char *name = "s";
 };
 
-template <class T> void bench(int n, double mib, int reps, double bw, long long pad, bool standard) {
+template <class T> void bench(int n, double mib, int reps, double bw, long long pad, long long align, bool standard) {
     const long long batch = std::max<long long>(64, (long long)(mib * 1048576.0 / (double(sizeof(T)) * n * n)));
-    const long long ldp = batch + pad;
+    const long long ldp = (batch + pad + align - 1) / align * align;
     const size_t nn = size_t(ldp) * n * n, nv = size_t(ldp) * n; // interleaved footprints (>= standard)
     Buf<T> A(nn), B(nn), C(nn), X(nv);
     Buf<int> P{nv}, I{size_t(batch)};
@@ -246,7 +248,7 @@ int main(int argc, char **argv) {
     std::string sizes = "2,4,8", prec = "d";
     double mib = 256;
     int reps = 10;
-    long long pad = 0;
+    long long pad = 0, align = 1;
     bool standard = true;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i], v = argv[i + 1];
@@ -255,6 +257,7 @@ int main(int argc, char **argv) {
         else if (a == "--reps") reps = std::atoi(v.c_str());
         else if (a == "--prec") prec = v;
         else if (a == "--ldp-pad") pad = std::atoll(v.c_str());
+        else if (a == "--ldp-align") align = std::max(1LL, std::atoll(v.c_str()));
         else if (a == "--standard") standard = std::atoi(v.c_str()) != 0;
     }
     int count = 0;
@@ -266,12 +269,12 @@ int main(int argc, char **argv) {
     cudaGetDeviceProperties(&prop, 0);
     const double bw = copy_bandwidth();
     std::printf("kobalt-cuda-desc-bench: %s, device-to-device copy %.0f GB/s (read + write), %.0f MiB per n x n operand, "
-                "median of %d, ldp = batch + %lld\n",
-                prop.name, bw / 1e9, mib, reps, pad);
+                "median of %d, ldp = batch + %lld rounded up to a multiple of %lld\n",
+                prop.name, bw / 1e9, mib, reps, pad, align);
     std::stringstream ss(sizes);
     std::string s;
     while (std::getline(ss, s, ','))
-        prec == "s" ? bench<float>(std::atoi(s.c_str()), mib, reps, bw, pad, standard)
-                    : bench<double>(std::atoi(s.c_str()), mib, reps, bw, pad, standard);
+        prec == "s" ? bench<float>(std::atoi(s.c_str()), mib, reps, bw, pad, align, standard)
+                    : bench<double>(std::atoi(s.c_str()), mib, reps, bw, pad, align, standard);
     return 0;
 }

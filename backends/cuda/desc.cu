@@ -218,6 +218,7 @@ __global__ void il_fused(int k, int nrhs, T alpha, DOp<const T> X, DOp<const T> 
     il::fused<il::ScalarOps<T>, N, KK>(k, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b), B.lane(b),
                                        info + b);
 }
+
 #define KOBALT_DESC_SWITCH(n, CALL)                                                                \
     switch (n) {                                                                                   \
     case 1: CALL(1); break;                                                                        \
@@ -424,8 +425,7 @@ kobalt_status getrs_desc(kobalt_op trans, const Real *A, const kobalt_matrix_des
     const DOp<Real> b = dop(B, descB);
     const DPiv p = dpiv(const_cast<int *>(ipiv), descIpiv);
     if (all_interleaved({descA, descB}, batch) && n <= interleaved_max()) {
-#define KOBALT_DESC_CALL(N)                                                                        \
-    il_getrs<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(t, int(nrhs), a, p, b, batch)
+#define KOBALT_DESC_CALL(N) il_getrs<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(t, int(nrhs), a, p, b, batch)
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
         return launched<Real>(r);

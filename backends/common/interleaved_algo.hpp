@@ -324,9 +324,10 @@ KOBALT_IL_FN void getrs(bool trans, int nrhs, Operand<const typename O::T> A, Pi
     }
 }
 
-// The fused element solve of N x N items: A = alpha op(X) op(Y) + beta A (inner size k),
-// A = P L U, B = A^{-1} B for the lanes whose info is 0 (the others keep their B).
-template <class O, int N>
+// The fused element solve of N x N items: A = alpha op(X) op(Y) + beta A (inner size k;
+// KK = k at compile time, 0 = runtime), A = P L U, B = A^{-1} B for the lanes whose info
+// is 0 (the others keep their B).
+template <class O, int N, int KK = 0>
 KOBALT_IL_FN void fused(int k, int nrhs, typename O::T alpha, Operand<const typename O::T> X,
                         Operand<const typename O::T> Y, typename O::T beta, Operand<typename O::T> A, Pivots piv,
                         Operand<typename O::T> B, int *info) {
@@ -337,11 +338,19 @@ KOBALT_IL_FN void fused(int k, int nrhs, typename O::T alpha, Operand<const type
     KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) {
         V acc[N];
         KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) acc[i] = O::splat(T(0));
-        if (alpha != T(0))
-            for (int p = 0; p < k; ++p) {
-                const V y = O::load(at(Y, p, j));
-                KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) acc[i] += O::load(at(X, i, p)) * y;
+        if (alpha != T(0)) {
+            if (KK) {
+                KOBALT_IL_UNROLL for (int p = 0; p < KK; ++p) {
+                    const V y = O::load(at(Y, p, j));
+                    KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) acc[i] += O::load(at(X, i, p)) * y;
+                }
+            } else {
+                for (int p = 0; p < k; ++p) {
+                    const V y = O::load(at(Y, p, j));
+                    KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) acc[i] += O::load(at(X, i, p)) * y;
+                }
             }
+        }
         KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) {
             V v = acc[i] * alpha;
             if (beta != T(0)) v += O::load(at(A, i, j)) * beta;

@@ -34,6 +34,7 @@ enum ThresholdId : int {
     VENDOR_CHECK,
     INTERLEAVED_MAX, // _desc calls with every batch_stride 1 (desc.cu)
     INTERLEAVED_GEMM_SPLIT_MIN, // interleaved gemm: columns split over warps from this size (desc.cu)
+    INTERLEAVED_FUSED_UNROLL_MAX, // interleaved fused call, one thread per item: k unrolled up to this n (desc.cu)
     SEMIRING_GROUP_MAX,
     SEMIRING_TILE_MIN,
     SEMIRING_TILE_MIN_FLOAT,

@@ -51,6 +51,11 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "separate warps (more threads, fewer registers each) instead of one thread per item; 0 disables. "
      "6: on an H200 the split wins at n = 6..8 (up to 1.6x) and loses at n = 5 (docs/performance.md)",
      6},
+    {"INTERLEAVED_FUSED_UNROLL_MAX",
+     "cuda gemm_lu_trsv_desc, interleaved operands: largest n (with k == n) whose product loop is unrolled "
+     "at compile time (every load issued early; more registers). 8: on an H100 n = 8 went from 53% to 85% of "
+     "the copy bandwidth (docs/performance.md); 0: the runtime loop at every n",
+     8},
     {"SEMIRING_GROUP_MAX",
      "cuda gemm_semiring: largest max(m,n) run by the group kernel (at most 32; also capped by GROUP_MAX); "
      "above, one thread per element",

@@ -9,8 +9,14 @@
 // in-place routine. "% copy" is (bytes read once + bytes written once) / time over the
 // bandwidth of cudaMemcpy device-to-device (read + write counted).
 //
-//   kobalt-cuda-desc-bench [--sizes 2,4,8] [--mib 256] [--reps 10] [--prec d|s]
+//   kobalt-cuda-desc-bench [--sizes 2,4,8] [--mib 256] [--reps 10] [--prec d|s] [--ldp-pad 0]
+//                          [--ldp-align 1] [--standard 1]
 //   --mib: MiB of one n x n operand (the batch follows from it)
+//   --ldp-pad: elements between the end of one element plane's batch cells and the start of
+//     the next (ldp = batch + pad); the bytes counted stay those of the elements
+//   --ldp-align: round ldp up to a multiple of this many elements (32: every element plane
+//     starts on a 256-byte boundary, so each warp's access is whole cache lines)
+//   --standard 0: skip the standard-layout calls (their columns then read 0)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -109,12 +115,13 @@ template <> struct Api<float> {
     static constexpr const char *name = "s";
 };
 
-template <class T> void bench(int n, double mib, int reps, double bw) {
+template <class T> void bench(int n, double mib, int reps, double bw, long long pad, long long align, bool standard) {
     const long long batch = std::max<long long>(64, (long long)(mib * 1048576.0 / (double(sizeof(T)) * n * n)));
-    const long long ldp = batch;
-    const size_t nn = size_t(batch) * n * n, nv = size_t(batch) * n;
+    const long long ldp = (batch + pad + align - 1) / align * align;
+    const size_t nn = size_t(ldp) * n * n, nv = size_t(ldp) * n; // interleaved footprints (>= standard)
     Buf<T> A(nn), B(nn), C(nn), X(nv);
     Buf<int> P{nv}, I{size_t(batch)};
+    const auto skip = [] { return 0.0f; };
     const kobalt_matrix_desc dm = kobalt_desc_interleaved(n, n, ldp), dv = kobalt_desc_interleaved(n, 1, ldp);
     const int blocks = 132 * 16, threads = 256;
     auto fillA = [&](bool il, bool lu) { fill<T><<<blocks, threads>>>(A.d, n, n, batch, ldp, il, lu, 1); };
@@ -139,7 +146,7 @@ template <class T> void bench(int n, double mib, int reps, double bw) {
                  "gemm_desc");
         }, [] {}, reps);
         fillA(false, false), fillB(false);
-        const float st = time_ms([&] {
+        const float st = !standard ? skip() : time_ms([&] {
             must(sizeof(T) == 8 ? kobalt_dgemm_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, 1.0,
                                                        (const double *)A.d, n, n * n, (const double *)B.d, n, n * n, 0.0,
                                                        (double *)C.d, n, n * n, batch)
@@ -157,7 +164,7 @@ template <class T> void bench(int n, double mib, int reps, double bw) {
                                 : kobalt_sgetrf_desc((float *)A.d, &dm, P.d, &dv, I.d, batch),
                  "getrf_desc");
         }, [&] { fillA(true, true); }, reps);
-        const float st = time_ms([&] {
+        const float st = !standard ? skip() : time_ms([&] {
             must(sizeof(T) == 8 ? kobalt_dgetrf_strided(KOBALT_COL_MAJOR, n, n, (double *)A.d, n, n * n, P.d, n, I.d, batch)
                                 : kobalt_sgetrf_strided(KOBALT_COL_MAJOR, n, n, (float *)A.d, n, n * n, P.d, n, I.d, batch),
                  "getrf_strided");
@@ -175,11 +182,11 @@ template <class T> void bench(int n, double mib, int reps, double bw) {
                                 : kobalt_sgetrs_desc(KOBALT_NO_TRANS, (const float *)A.d, &dm, P.d, &dv, (float *)X.d, &dv, batch),
                  "getrs_desc");
         }, [&] { fillX(true); }, reps);
-        fillA(false, true);
-        must(sizeof(T) == 8 ? kobalt_dgetrf_strided(KOBALT_COL_MAJOR, n, n, (double *)A.d, n, n * n, P.d, n, I.d, batch)
+        if (standard) fillA(false, true);
+        if (standard) must(sizeof(T) == 8 ? kobalt_dgetrf_strided(KOBALT_COL_MAJOR, n, n, (double *)A.d, n, n * n, P.d, n, I.d, batch)
                             : kobalt_sgetrf_strided(KOBALT_COL_MAJOR, n, n, (float *)A.d, n, n * n, P.d, n, I.d, batch),
              "getrf_strided");
-        const float st = time_ms([&] {
+        const float st = !standard ? skip() : time_ms([&] {
             must(sizeof(T) == 8 ? kobalt_dgetrs_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, n, 1, (const double *)A.d, n, n * n,
                                                         P.d, n, (double *)X.d, n, n, batch)
                                 : kobalt_sgetrs_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, n, 1, (const float *)A.d, n, n * n,
@@ -201,7 +208,7 @@ template <class T> void bench(int n, double mib, int reps, double bw) {
                                                  &dv, I.d, batch),
                  "fused_desc");
         }, [&] { prep(true); fill<T><<<blocks, threads>>>(B.d, n, n, batch, ldp, true, false, 5); }, reps);
-        const float st = time_ms([&] {
+        const float st = !standard ? skip() : time_ms([&] {
             must(sizeof(T) == 8
                      ? kobalt_dgemm_lu_trsv_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, 1, 1.0,
                                                     (const double *)A.d, n, n * n, (const double *)B.d, n, n * n, 0.0,
@@ -241,12 +248,17 @@ int main(int argc, char **argv) {
     std::string sizes = "2,4,8", prec = "d";
     double mib = 256;
     int reps = 10;
+    long long pad = 0, align = 1;
+    bool standard = true;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i], v = argv[i + 1];
         if (a == "--sizes") sizes = v;
         else if (a == "--mib") mib = std::atof(v.c_str());
         else if (a == "--reps") reps = std::atoi(v.c_str());
         else if (a == "--prec") prec = v;
+        else if (a == "--ldp-pad") pad = std::atoll(v.c_str());
+        else if (a == "--ldp-align") align = std::max(1LL, std::atoll(v.c_str()));
+        else if (a == "--standard") standard = std::atoi(v.c_str()) != 0;
     }
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
@@ -257,11 +269,12 @@ int main(int argc, char **argv) {
     cudaGetDeviceProperties(&prop, 0);
     const double bw = copy_bandwidth();
     std::printf("kobalt-cuda-desc-bench: %s, device-to-device copy %.0f GB/s (read + write), %.0f MiB per n x n operand, "
-                "median of %d\n",
-                prop.name, bw / 1e9, mib, reps);
+                "median of %d, ldp = batch + %lld rounded up to a multiple of %lld\n",
+                prop.name, bw / 1e9, mib, reps, pad, align);
     std::stringstream ss(sizes);
     std::string s;
     while (std::getline(ss, s, ','))
-        prec == "s" ? bench<float>(std::atoi(s.c_str()), mib, reps, bw) : bench<double>(std::atoi(s.c_str()), mib, reps, bw);
+        prec == "s" ? bench<float>(std::atoi(s.c_str()), mib, reps, bw, pad, align, standard)
+                    : bench<double>(std::atoi(s.c_str()), mib, reps, bw, pad, align, standard);
     return 0;
 }

@@ -12,8 +12,8 @@ target_include_directories(test_cuda_routines PRIVATE ${CMAKE_CURRENT_SOURCE_DIR
 # default thresholds (group kernels <= 32, vendor above) / one-thread-per-item staged kernels
 # at every size / vendor paths wherever they apply (group kernels elsewhere) /
 # one-thread-per-item unstaged / the > 2^31-element batch
-set(kobalt_cuda_own "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
-set(kobalt_cuda_vendor "KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
+set(kobalt_cuda_own "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_GEMV_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
+set(kobalt_cuda_vendor "KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_GEMV_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
 add_test(NAME cuda_routines COMMAND test_cuda_routines full)
 add_test(NAME cuda_routines_own COMMAND test_cuda_routines full)
 add_test(NAME cuda_routines_vendor COMMAND test_cuda_routines full)

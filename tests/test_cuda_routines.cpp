@@ -576,6 +576,9 @@ template <class T> void sweep(const std::vector<I> &sizes, I batch, bool full_op
                     test_gemv<T>(L, bat, OPS[a], n, n + 1, 1, 1, batch, T(1), T(0.5));
                     if (full_options) {
                         test_gemv<T>(L, bat, OPS[a], n + 2, n, -2, 3, batch, T(-1), T(0));
+                        // positive increments (the cuBLAS path above GEMV_SMALL_MAX): beta = -0
+                        // must not read the NaN-poisoned y
+                        test_gemv<T>(L, bat, OPS[a], n + 2, n, 2, 3, batch, T(-1), T(-0.0));
                         test_gemv<T>(L, bat, OPS[a], n, n, 2, -1, batch, T(0), T(2));
                     }
                 }

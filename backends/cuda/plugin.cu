@@ -14,9 +14,16 @@ const kobalt_core_services *core = nullptr;
 // or cuSOLVER runs the call where they can express it (docs/cuda.md).
 kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GEMM_SMALL_MAX", "cuda gemm: largest max(m,n,k) run by Kobalt's own kernels", 16},
-    {"GEMV_SMALL_MAX", "cuda gemv: largest max(m,n) run by Kobalt's own kernel", 1 << 30},
+    // gemv and trsm: Kobalt's one-thread-per-item kernels lose to cuBLAS's batched calls
+    // from n = 12 (gemv) and n = 7 (trsm), double and float, on an H200 (the cuBLAS drop-in
+    // sweep in docs/performance.md).
+    {"GEMV_SMALL_MAX",
+     "cuda gemv: largest max(m,n) run by Kobalt's own kernel; above, cuBLAS gemv(Strided)Batched "
+     "(positive increments, alpha != 0)",
+     10},
     {"TRSV_SMALL_MAX", "cuda trsv: largest n run by Kobalt's own kernel", 1 << 30},
-    {"TRSM_SMALL_MAX", "cuda trsm: largest max(m,n) run by Kobalt's own kernel", 32},
+    {"TRSM_SMALL_MAX", "cuda trsm: largest max(m,n) run by Kobalt's own kernel; above, cuBLAS trsmBatched",
+     6},
     {"GETRF_SMALL_MAX", "cuda getrf: largest max(m,n) run by Kobalt's own kernel", 32},
     {"GETRS_SMALL_MAX", "cuda getrs: largest n run by Kobalt's own kernel", 32},
     {"GEMM_LU_TRSV_SMALL_MAX",

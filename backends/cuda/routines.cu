@@ -3,6 +3,7 @@
 // loop over the batch with 64-bit item indices; a block stages its items' operands
 // through shared memory (coalesced loads/stores), then one thread computes one item.
 #include <algorithm>
+#include <type_traits>
 
 #include "common.cuh"
 #include "groups.cuh"
@@ -334,6 +335,26 @@ inline cublasStatus_t gemm_pb(cublasHandle_t h, cublasOperation_t ta, cublasOper
                               const float *be, float *const C[], int ldc, int b) {
     return cublasSgemmBatched(h, ta, tb, m, n, k, al, A, lda, B, ldb, be, C, ldc, b);
 }
+inline cublasStatus_t gemv_sb(cublasHandle_t h, cublasOperation_t t, int m, int n, const double *al,
+                              const double *A, int lda, long long sA, const double *x, int incx, long long sx,
+                              const double *be, double *y, int incy, long long sy, int b) {
+    return cublasDgemvStridedBatched(h, t, m, n, al, A, lda, sA, x, incx, sx, be, y, incy, sy, b);
+}
+inline cublasStatus_t gemv_sb(cublasHandle_t h, cublasOperation_t t, int m, int n, const float *al,
+                              const float *A, int lda, long long sA, const float *x, int incx, long long sx,
+                              const float *be, float *y, int incy, long long sy, int b) {
+    return cublasSgemvStridedBatched(h, t, m, n, al, A, lda, sA, x, incx, sx, be, y, incy, sy, b);
+}
+inline cublasStatus_t gemv_pb(cublasHandle_t h, cublasOperation_t t, int m, int n, const double *al,
+                              const double *const A[], int lda, const double *const x[], int incx,
+                              const double *be, double *const y[], int incy, int b) {
+    return cublasDgemvBatched(h, t, m, n, al, A, lda, x, incx, be, y, incy, b);
+}
+inline cublasStatus_t gemv_pb(cublasHandle_t h, cublasOperation_t t, int m, int n, const float *al,
+                              const float *const A[], int lda, const float *const x[], int incx,
+                              const float *be, float *const y[], int incy, int b) {
+    return cublasSgemvBatched(h, t, m, n, al, A, lda, x, incx, be, y, incy, b);
+}
 inline cusolverStatus_t getrf_buf(cusolverDnHandle_t h, int m, int n, double *A, int lda, int *lw) {
     return cusolverDnDgetrf_bufferSize(h, m, n, A, lda, lw);
 }
@@ -541,6 +562,47 @@ kobalt_status vendor_gemm(cublasHandle_t h, const char *r, kobalt_layout layout,
     }
     return KOBALT_SUCCESS;
 }
+// gemv on cuBLAS (strided: gemvStridedBatched, else gemvBatched). A row-major m x n item is
+// the column-major n x m matrix A^T, so the transpose flag flips and m, n swap. Callers
+// ensure incx, incy > 0 and alpha != 0 (BLAS leaves A and x unread then; the own kernel
+// does that).
+inline cublasOperation_t gemv_op(kobalt_layout layout, kobalt_op trans) {
+    const bool t = (trans != KOBALT_NO_TRANS) != (layout != KOBALT_COL_MAJOR);
+    return t ? CUBLAS_OP_T : CUBLAS_OP_N;
+}
+template <class T>
+cublasStatus_t gemv_chunk(cublasHandle_t h, cublasOperation_t t, int rows, int cols, const T *al,
+                          Strided<const T> A, int lda, Strided<const T> x, int incx, const T *be, Strided<T> y,
+                          int incy, idx c, int nb) {
+    return gemv_sb(h, t, rows, cols, al, A(c), lda, A.stride, x(c), incx, x.stride, be, y(c), incy, y.stride, nb);
+}
+template <class T>
+cublasStatus_t gemv_chunk(cublasHandle_t h, cublasOperation_t t, int rows, int cols, const T *al,
+                          Ptrs<const T> A, int lda, Ptrs<const T> x, int incx, const T *be, Ptrs<T> y, int incy,
+                          idx c, int nb) {
+    return gemv_pb(h, t, rows, cols, al, A.p + c, lda, x.p + c, incx, be, y.p + c, incy, nb);
+}
+template <class T, class AA, class XA, class YA>
+kobalt_status vendor_gemv(const char *r, kobalt_layout layout, kobalt_op trans, kobalt_int m, kobalt_int n,
+                          T alpha, AA A, kobalt_int lda, XA X, kobalt_int incx, T beta, YA Y, kobalt_int incy,
+                          kobalt_int batch) {
+    const char p = precision_letter<T>();
+    cublasHandle_t h = blas_handle();
+    if (!h) return no_handle(p, r);
+    if (beta == T(0)) beta = T(0); // -0 -> +0, as for gemm: beta = 0 must not read y
+    const bool col = layout == KOBALT_COL_MAJOR;
+    const int rows = int(col ? m : n), cols = int(col ? n : m);
+    for (kobalt_int c = 0; c < batch; c += kChunk) {
+        const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
+        const cublasStatus_t s = gemv_chunk<T>(h, gemv_op(layout, trans), rows, cols, &alpha, A, int(lda), X,
+                                               int(incx), &beta, Y, int(incy), c, nb);
+        const kobalt_status st =
+            blas_status(p, r, s, std::is_same<AA, Ptrs<const T>>::value ? "cublas<t>gemvBatched"
+                                                                        : "cublas<t>gemvStridedBatched");
+        if (st != KOBALT_SUCCESS) return st;
+    }
+    return KOBALT_SUCCESS;
+}
 inline bool use_group(kobalt_int d) {
     return d >= threshold(GROUP_MIN) && d <= std::min<kobalt_int>(threshold(GROUP_MAX), kGroupMax);
 }
@@ -583,6 +645,8 @@ kobalt_status gemv(const char *routine, kobalt_layout layout, kobalt_op trans, k
     if (!fits<T>(routine, {{"m", m}, {"n", n}, {"lda", lda}, {"incx", incx}, {"incy", incy}}))
         return KOBALT_NOT_SUPPORTED;
     if (m == 0 || n == 0) return KOBALT_SUCCESS;
+    if (mx(m, n) > threshold(GEMV_SMALL_MAX) && alpha != T(0) && incx > 0 && incy > 0)
+        return vendor_gemv<T>(routine, layout, trans, m, n, alpha, A, lda, X, incx, beta, Y, incy, batch);
     const bool t = trans != KOBALT_NO_TRANS;
     const kobalt_int rows = t ? n : m, cols = t ? m : n;
     const MatDesc dA = mat_desc(layout, m, n, lda, t);

@@ -335,7 +335,7 @@ int main(int argc, char **argv) {
     }
     const std::string mode = argc > 1 ? argv[1] : "full";
     int idx = 0;
-    const std::vector<I> sizes = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47};
+    const std::vector<I> sizes = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 20, 23, 24, 25, 31, 32, 33, 47};
     sweep<double>(sizes, 3, 0.0, idx);
     sweep<float>(sizes, 3, 0.0, idx);
     sweep<double>({1, 3, 4, 8, 13, 16, 32, 40}, 4, 0.3, idx);

@@ -47,6 +47,47 @@ template <class T> struct alignas(16) Quad {
     T v[4];
 };
 
+// Micro-tiles: TM x TM elements of C per thread, 8 x 8 threads, so a tile of 8 TM x 8 TM (TM =
+// 4: 32 x 32; TM = 3: 24 x 24, for max(m, n) <= SEMIRING_TILE_SMALL_MAX, where the 32 x 32 tile
+// would waste up to 44-72% of its terms). Thread (g, h) owns rows TM g .. TM g + TM - 1 and
+// columns TM h ...; with TM = 4 its values are one aligned 4-wide shared load away, with TM = 3
+// three scalar loads (a position map that aligned them made ptxas spill the staging).
+// EXPERIMENT (SEMIRING_TILE_VARIANT; to be removed): which kernels compile the variants.
+template <int S, class T> constexpr bool tile_explore() {
+    return sizeof(T) == 8 && (S == KOBALT_MIN_PLUS || S == KOBALT_MIN_MAX);
+}
+constexpr int tile_min_blocks(int V) { return V == 2 ? 12 : V == 3 ? 8 : kTileBlocksPerSM; }
+
+// EXPERIMENT V = 1, +/x semirings in double: the term is computed, compared, and on success
+// computed again under the predicate into the accumulator (no select).
+#define KOBALT_FOLD_ASM(OP, CMP)                                                                 \
+    asm("{\n\t.reg .pred p;\n\t.reg .f64 t;\n\t" OP ".rn.f64 t, %1, %2;\n\tsetp." CMP               \
+        ".f64 p, t, %0;\n\t@p " OP ".rn.f64 %0, %1, %2;\n\t}"                                    \
+        : "+d"(acc)                                                                              \
+        : "d"(a), "d"(b))
+template <int S> __device__ __forceinline__ void fold_recompute(double &acc, double a, double b) {
+    if constexpr (S == KOBALT_MIN_PLUS) KOBALT_FOLD_ASM("add", "lt");
+    else if constexpr (S == KOBALT_MAX_PLUS) KOBALT_FOLD_ASM("add", "gt");
+    else if constexpr (S == KOBALT_MIN_TIMES) KOBALT_FOLD_ASM("mul", "lt");
+    else KOBALT_FOLD_ASM("mul", "gt");
+}
+#undef KOBALT_FOLD_ASM
+template <int S> constexpr bool arith_ring() {
+    return S == KOBALT_MIN_PLUS || S == KOBALT_MAX_PLUS || S == KOBALT_MIN_TIMES || S == KOBALT_MAX_TIMES;
+}
+template <int S, int V, class T> constexpr bool tile_nan_check() {
+    return V == 1 && sizeof(T) == 8 && (S == KOBALT_MIN_MAX || S == KOBALT_MAX_MIN);
+}
+
+// One term: acc (+)= a (x) b. Clean: the staged chunk holds no NaN, so MIN_MAX / MAX_MIN's
+// multiply is a plain compare and select.
+template <int S, int V, bool Clean, class T> __device__ __forceinline__ void tile_term(T &acc, T a, T b) {
+    if constexpr (V == 1 && sizeof(T) == 8 && arith_ring<S>()) fold_recompute<S>(acc, a, b);
+    else if constexpr (Clean && sizeof(T) == 8 && S == KOBALT_MIN_MAX) acc = fold<true>(acc, a > b ? a : b);
+    else if constexpr (Clean && sizeof(T) == 8 && S == KOBALT_MAX_MIN) acc = fold<false>(acc, a < b ? a : b);
+    else acc = hadd<S>(acc, Ring<S>::hmul(a, b));
+}
+
 // Asynchronous copy of one element, global to shared (cp.async, sm_80+): no register holds
 // the value, so a thread keeps all of its loads in flight at no register cost. (Staging
 // through registers instead took the kernel to 234-250 registers, 4 blocks per SM.)
@@ -73,7 +114,8 @@ struct StageMap {
     }
 };
 
-template <class T> __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
+template <class T>
+__device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
     constexpr int P = tile_pitch<T>();
     const StageMap g(w.rs == 1);
     const T *src = &w(g.r0, p0 + g.p0);
@@ -87,18 +129,43 @@ template <class T> __device__ __forceinline__ void tile_stage(const Mat<const T>
 
 // acc[r][c] (+)= op(A)(i0 + r, p) (x) op(B)(p, j0 + c) over the staged p < pe. Rows and
 // columns beyond m, n compute junk from unstaged shared memory; they are never stored.
-template <int S, class T>
-__device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[4][4]) {
+template <int S, int TM, int V, bool Clean, class T>
+__device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[TM][TM]) {
     constexpr int P = tile_pitch<T>();
 #pragma unroll 2
     for (int p = 0; p < pe; ++p) {
-        const Quad<T> a = *reinterpret_cast<const Quad<T> *>(sA + p * P + i0);
-        const Quad<T> b = *reinterpret_cast<const Quad<T> *>(sB + p * P + j0);
+        Quad<T> a, b;
+        if constexpr (TM == 4) {
+            a = *reinterpret_cast<const Quad<T> *>(sA + p * P + i0);
+            b = *reinterpret_cast<const Quad<T> *>(sB + p * P + j0);
+        } else {
 #pragma unroll
-        for (int r = 0; r < 4; ++r)
+            for (int r = 0; r < TM; ++r) {
+                a.v[r] = sA[p * P + i0 + r];
+                b.v[r] = sB[p * P + j0 + r];
+            }
+        }
 #pragma unroll
-            for (int c = 0; c < 4; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
+        for (int r = 0; r < TM; ++r)
+#pragma unroll
+            for (int c = 0; c < TM; ++c) tile_term<S, V, Clean>(acc[r][c], a.v[r], b.v[c]);
     }
+}
+
+// Whether the staged chunk (rows < m of op(A), < n of op(B), p < pe) holds a NaN: each
+// thread scans its share, the block ORs them (a barrier every thread reaches).
+template <class T>
+__device__ __forceinline__ bool tile_has_nan(const T *sA, const T *sB, int m, int n, int pe) {
+    constexpr int P = tile_pitch<T>();
+    bool nan = false;
+    for (int q = int(threadIdx.x); q < kTileDim * kTileDim; q += kTileThreads) {
+        const int p = q >> 5, r = q & 31;
+        if (p < pe) {
+            if (r < m) nan |= sA[p * P + r] != sA[p * P + r];
+            if (r < n) nan |= sB[p * P + r] != sB[p * P + r];
+        }
+    }
+    return __syncthreads_or(nan) != 0;
 }
 
 // OR_AND: the chunk's masks (warp w builds rows / columns 16w .. 16w+15 by ballots over p),
@@ -129,8 +196,8 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
 // pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
 // at the price of half the blocks per SM; with one, the copy of stage s + 1 starts after
 // stage s and other blocks fill the wait (faster on an H200: docs/performance.md).
-template <int S, class T, class AA, class BA, class CA>
-__global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
+template <int S, int TM, int V, class T, class AA, class BA, class CA>
+__global__ void __launch_bounds__(kTileThreads, tile_min_blocks(V))
     semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                   idx batch, bool prod, bool readc, bool two) {
     constexpr int P = tile_pitch<T>(), E = kTileDim * P;
@@ -139,18 +206,21 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     extern __shared__ __align__(16) unsigned char tile_smem[];
     T *const smem = reinterpret_cast<T *>(tile_smem);
     __shared__ unsigned mA[kTileDim], mB[kTileDim];
-    const int t = int(threadIdx.x), i0 = 4 * (t & 7), j0 = 4 * (t >> 3);
+    static_assert(S != KOBALT_OR_AND || TM == 4, "OR_AND's masks assume the 32 x 32 tile");
+    constexpr int D = 8 * TM; // the tile's rows and columns
+    // i0, j0: this thread's first row of op(A) and column of op(B)
+    const int t = int(threadIdx.x), i0 = TM * (t & 7), j0 = TM * (t >> 3);
     auto stage = [&](idx item, int p0, T *buf) {
         const int pe = min(kTileDim, k - p0);
         tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
         tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
         copy_async_commit();
     };
-    T acc[4][4];
+    T acc[TM][TM];
 #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < TM; ++r)
 #pragma unroll
-        for (int c = 0; c < 4; ++c) acc[r][c] = Ring<S>::template zero<T>();
+        for (int c = 0; c < TM; ++c) acc[r][c] = Ring<S>::template zero<T>();
     idx item = blockIdx.x;
     int p0 = 0, b = 0;
     if (prod && item < batch) stage(item, 0, smem);
@@ -177,26 +247,33 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
             __syncthreads();
             const int pe = min(kTileDim, k - p0);
             if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
-            else tile_product<S>(sA, sB, pe, i0, j0, acc);
+            else if constexpr (tile_nan_check<S, V, T>()) {
+                if (tile_has_nan(sA, sB, m, n, pe)) tile_product<S, TM, V, false>(sA, sB, pe, i0, j0, acc);
+                else tile_product<S, TM, V, true>(sA, sB, pe, i0, j0, acc);
+            } else tile_product<S, TM, V, false>(sA, sB, pe, i0, j0, acc);
         }
         if (next_p0 == 0) { // the item's last chunk: C out through sA
             __syncthreads(); // every thread is done reading sA
 #pragma unroll
-            for (int c = 0; c < 4; ++c) {
-                Quad<T> q;
+            for (int c = 0; c < TM; ++c) {
+                if constexpr (TM == 4) {
+                    Quad<T> q;
 #pragma unroll
-                for (int r = 0; r < 4; ++r) {
-                    q.v[r] = acc[r][c];
-                    acc[r][c] = Ring<S>::template zero<T>();
+                    for (int r = 0; r < 4; ++r) q.v[r] = acc[r][c];
+                    *reinterpret_cast<Quad<T> *>(sA + (j0 + c) * P + i0) = q;
+                } else {
+#pragma unroll
+                    for (int r = 0; r < TM; ++r) sA[(j0 + c) * P + i0 + r] = acc[r][c];
                 }
-                *reinterpret_cast<Quad<T> *>(sA + (j0 + c) * P + i0) = q;
+#pragma unroll
+                for (int r = 0; r < TM; ++r) acc[r][c] = Ring<S>::template zero<T>();
             }
             __syncthreads();
-            // Element e of the 32 x 32 block in C's storage order: lanes along the unit stride.
+            // Element e of the D x D block in C's storage order: lanes along the unit stride.
             const Mat<T> vc = dC.global(C(item));
             const bool unit_i = vc.rs == 1;
-            for (int e = t; e < kTileDim * kTileDim; e += kTileThreads) {
-                const int i = unit_i ? (e & 31) : (e >> 5), j = unit_i ? (e >> 5) : (e & 31);
+            for (int e = t; e < D * D; e += kTileThreads) {
+                const int i = unit_i ? (e % D) : (e / D), j = unit_i ? (e / D) : (e % D);
                 if (i < m && j < n) {
                     const T cv = readc ? vc(i, j) : T(0);
                     vc(i, j) = epilogue<S>(prod, alpha, sA[j * P + i], readc, beta, cv);
@@ -215,14 +292,36 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
 }
 
 // Launch: one block per item up to 32 blocks per SM, grid-stride beyond.
-template <int S, class T, class AA, class BA, class CA>
-void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
-                 MatDesc dC, CA C, idx batch, bool prod, bool readc) {
+template <int S, int TM, int V, class T, class AA, class BA, class CA>
+void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
+                    MatDesc dC, CA C, idx batch, bool prod, bool readc) {
     const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
     const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
     const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
-    semiring_tile<S, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch,
-                                                                  prod, readc, two);
+    semiring_tile<S, TM, V, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
+                                                                         batch, prod, readc, two);
+}
+template <int S, int TM, class T, class AA, class BA, class CA>
+void launch_tile_tm(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
+                    MatDesc dC, CA C, idx batch, bool prod, bool readc) {
+    if constexpr (tile_explore<S, T>()) {
+        switch (threshold(SEMIRING_TILE_VARIANT)) {
+        case 1: return launch_tile_as<S, TM, 1, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+        case 2: return launch_tile_as<S, TM, 2, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+        case 3: return launch_tile_as<S, TM, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+        default: break;
+        }
+    }
+    launch_tile_as<S, TM, 0, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+}
+template <int S, class T, class AA, class BA, class CA>
+void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
+                 MatDesc dC, CA C, idx batch, bool prod, bool readc) {
+    if constexpr (S != KOBALT_OR_AND) {
+        if (std::max(m, n) <= std::min<kobalt_int>(threshold(SEMIRING_TILE_SMALL_MAX), 24))
+            return launch_tile_tm<S, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+    }
+    launch_tile_tm<S, 4, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
 }
 
 } // namespace

@@ -77,11 +77,6 @@ add_test(NAME cuda_semiring_tile COMMAND test_cuda_semiring full)
 add_test(NAME cuda_semiring_group COMMAND test_cuda_semiring full)
 add_test(NAME cuda_semiring_element COMMAND test_cuda_semiring full)
 add_test(NAME cuda_semiring_tile32 COMMAND test_cuda_semiring full)
-foreach(v 1 2 3)
-  add_test(NAME cuda_semiring_variant${v} COMMAND test_cuda_semiring full)
-  set_tests_properties(cuda_semiring_variant${v} PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 TIMEOUT 1200
-    ENVIRONMENT "${KOBALT_TEST_ENV};KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_VARIANT=${v}")
-endforeach()
 set_tests_properties(cuda_semiring cuda_semiring_tile cuda_semiring_group cuda_semiring_element cuda_semiring_tile32
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 1200)
 set_property(TEST cuda_semiring_tile APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=1;KOBALT_CUDA_SEMIRING_TILE_BUFFERS=2")

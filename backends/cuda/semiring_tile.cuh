@@ -12,12 +12,15 @@
 //     needs are contiguous;
 //   - each thread keeps a 4 x 4 tile of C in registers: per p, two 4-wide shared loads feed
 //     16 terms (a 4x4 outer product), so the loop is the semiring's arithmetic plus 1/4 load
-//     per term;
+//     per term; for max(m, n) <= SEMIRING_TILE_SMALL_MAX (24) a 3 x 3 tile per thread, so the
+//     block covers 24 x 24 and does 56% of the 32 x 32 tile's terms at n = 24 (not OR_AND);
 //   - C goes back through shared memory and is written (and read, when beta asks) in its
 //     storage order, coalesced in both layouts.
 // The operations are semiring_ops.cuh's, NaN rules included (in double: DSETP and two
 // selects per term; a test by the sign of a difference, without DSETP, and a two-buffer
-// pipeline were both measured slower on an H200, docs/performance.md). OR_AND does not
+// pipeline were both measured slower on an H200; on an H100, a predicated recompute instead
+// of the selects, a NaN-free fast path for MIN_MAX chunks checked once per stage, and
+// register caps of 80 or 128 were no faster: docs/performance.md). OR_AND does not
 // multiply at all: each chunk becomes 32-bit masks (row i of op(A): bit p = A(i,p) != 0;
 // column j of op(B) likewise, one warp ballot each) and element (i, j) is
 // (maskA[i] & maskB[j]) != 0.
@@ -35,8 +38,9 @@ namespace {
 constexpr int kTileThreads = 64; // 8 x 8 threads, a 4 x 4 register tile of C each
 constexpr int kTileDim = 32;     // the largest max(m, n), and the chunk of k staged at once
 // Blocks per SM the registers must allow (<= 96 registers a thread): shared memory allows
-// 12 (one buffer, 17.4 KB a block in double) or 6 (two); left to itself ptxas took 166
-// registers in double.
+// 12 (one buffer, 17.4 KB a block in double) or 6 (two) at the largest carveout, and 10 at
+// the 200.7 KB the driver chose on an H100 (ncu), which is why a cap of 80 registers (12
+// blocks) gained nothing; left to itself ptxas took 166 registers in double.
 constexpr int kTileBlocksPerSM = 10;
 // Shared pitch (elements) of the staged columns: a multiple of 16 bytes, so that the 4-wide
 // loads stay aligned, and not of 128 bytes, so that the transposing stores of the staging
@@ -46,47 +50,6 @@ template <class T> constexpr int tile_pitch() { return sizeof(T) == 8 ? 34 : 36;
 template <class T> struct alignas(16) Quad {
     T v[4];
 };
-
-// Micro-tiles: TM x TM elements of C per thread, 8 x 8 threads, so a tile of 8 TM x 8 TM (TM =
-// 4: 32 x 32; TM = 3: 24 x 24, for max(m, n) <= SEMIRING_TILE_SMALL_MAX, where the 32 x 32 tile
-// would waste up to 44-72% of its terms). Thread (g, h) owns rows TM g .. TM g + TM - 1 and
-// columns TM h ...; with TM = 4 its values are one aligned 4-wide shared load away, with TM = 3
-// three scalar loads (a position map that aligned them made ptxas spill the staging).
-// EXPERIMENT (SEMIRING_TILE_VARIANT; to be removed): which kernels compile the variants.
-template <int S, class T> constexpr bool tile_explore() {
-    return sizeof(T) == 8 && (S == KOBALT_MIN_PLUS || S == KOBALT_MIN_MAX);
-}
-constexpr int tile_min_blocks(int V) { return V == 2 ? 12 : V == 3 ? 8 : kTileBlocksPerSM; }
-
-// EXPERIMENT V = 1, +/x semirings in double: the term is computed, compared, and on success
-// computed again under the predicate into the accumulator (no select).
-#define KOBALT_FOLD_ASM(OP, CMP)                                                                 \
-    asm("{\n\t.reg .pred p;\n\t.reg .f64 t;\n\t" OP ".rn.f64 t, %1, %2;\n\tsetp." CMP               \
-        ".f64 p, t, %0;\n\t@p " OP ".rn.f64 %0, %1, %2;\n\t}"                                    \
-        : "+d"(acc)                                                                              \
-        : "d"(a), "d"(b))
-template <int S> __device__ __forceinline__ void fold_recompute(double &acc, double a, double b) {
-    if constexpr (S == KOBALT_MIN_PLUS) KOBALT_FOLD_ASM("add", "lt");
-    else if constexpr (S == KOBALT_MAX_PLUS) KOBALT_FOLD_ASM("add", "gt");
-    else if constexpr (S == KOBALT_MIN_TIMES) KOBALT_FOLD_ASM("mul", "lt");
-    else KOBALT_FOLD_ASM("mul", "gt");
-}
-#undef KOBALT_FOLD_ASM
-template <int S> constexpr bool arith_ring() {
-    return S == KOBALT_MIN_PLUS || S == KOBALT_MAX_PLUS || S == KOBALT_MIN_TIMES || S == KOBALT_MAX_TIMES;
-}
-template <int S, int V, class T> constexpr bool tile_nan_check() {
-    return V == 1 && sizeof(T) == 8 && (S == KOBALT_MIN_MAX || S == KOBALT_MAX_MIN);
-}
-
-// One term: acc (+)= a (x) b. Clean: the staged chunk holds no NaN, so MIN_MAX / MAX_MIN's
-// multiply is a plain compare and select.
-template <int S, int V, bool Clean, class T> __device__ __forceinline__ void tile_term(T &acc, T a, T b) {
-    if constexpr (V == 1 && sizeof(T) == 8 && arith_ring<S>()) fold_recompute<S>(acc, a, b);
-    else if constexpr (Clean && sizeof(T) == 8 && S == KOBALT_MIN_MAX) acc = fold<true>(acc, a > b ? a : b);
-    else if constexpr (Clean && sizeof(T) == 8 && S == KOBALT_MAX_MIN) acc = fold<false>(acc, a < b ? a : b);
-    else acc = hadd<S>(acc, Ring<S>::hmul(a, b));
-}
 
 // Asynchronous copy of one element, global to shared (cp.async, sm_80+): no register holds
 // the value, so a thread keeps all of its loads in flight at no register cost. (Staging
@@ -127,9 +90,15 @@ __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int 
     }
 }
 
+// Micro-tiles: TM x TM elements of C per thread, 8 x 8 threads, so a tile of 8 TM x 8 TM (TM =
+// 4: 32 x 32; TM = 3: 24 x 24, for max(m, n) <= SEMIRING_TILE_SMALL_MAX, where the 32 x 32 tile
+// would waste up to 44-72% of its terms). Thread (g, h) owns rows TM g .. TM g + TM - 1 and
+// columns TM h ...; with TM = 4 its values are one aligned 4-wide shared load away, with TM = 3
+// three scalar loads (a position map that aligned them made ptxas spill the staging).
+//
 // acc[r][c] (+)= op(A)(i0 + r, p) (x) op(B)(p, j0 + c) over the staged p < pe. Rows and
 // columns beyond m, n compute junk from unstaged shared memory; they are never stored.
-template <int S, int TM, int V, bool Clean, class T>
+template <int S, int TM, class T>
 __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[TM][TM]) {
     constexpr int P = tile_pitch<T>();
 #pragma unroll 2
@@ -148,24 +117,8 @@ __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, i
 #pragma unroll
         for (int r = 0; r < TM; ++r)
 #pragma unroll
-            for (int c = 0; c < TM; ++c) tile_term<S, V, Clean>(acc[r][c], a.v[r], b.v[c]);
+            for (int c = 0; c < TM; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
     }
-}
-
-// Whether the staged chunk (rows < m of op(A), < n of op(B), p < pe) holds a NaN: each
-// thread scans its share, the block ORs them (a barrier every thread reaches).
-template <class T>
-__device__ __forceinline__ bool tile_has_nan(const T *sA, const T *sB, int m, int n, int pe) {
-    constexpr int P = tile_pitch<T>();
-    bool nan = false;
-    for (int q = int(threadIdx.x); q < kTileDim * kTileDim; q += kTileThreads) {
-        const int p = q >> 5, r = q & 31;
-        if (p < pe) {
-            if (r < m) nan |= sA[p * P + r] != sA[p * P + r];
-            if (r < n) nan |= sB[p * P + r] != sB[p * P + r];
-        }
-    }
-    return __syncthreads_or(nan) != 0;
 }
 
 // OR_AND: the chunk's masks (warp w builds rows / columns 16w .. 16w+15 by ballots over p),
@@ -196,8 +149,8 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
 // pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
 // at the price of half the blocks per SM; with one, the copy of stage s + 1 starts after
 // stage s and other blocks fill the wait (faster on an H200: docs/performance.md).
-template <int S, int TM, int V, class T, class AA, class BA, class CA>
-__global__ void __launch_bounds__(kTileThreads, tile_min_blocks(V))
+template <int S, int TM, class T, class AA, class BA, class CA>
+__global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                   idx batch, bool prod, bool readc, bool two) {
     constexpr int P = tile_pitch<T>(), E = kTileDim * P;
@@ -247,10 +200,7 @@ __global__ void __launch_bounds__(kTileThreads, tile_min_blocks(V))
             __syncthreads();
             const int pe = min(kTileDim, k - p0);
             if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
-            else if constexpr (tile_nan_check<S, V, T>()) {
-                if (tile_has_nan(sA, sB, m, n, pe)) tile_product<S, TM, V, false>(sA, sB, pe, i0, j0, acc);
-                else tile_product<S, TM, V, true>(sA, sB, pe, i0, j0, acc);
-            } else tile_product<S, TM, V, false>(sA, sB, pe, i0, j0, acc);
+            else tile_product<S, TM>(sA, sB, pe, i0, j0, acc);
         }
         if (next_p0 == 0) { // the item's last chunk: C out through sA
             __syncthreads(); // every thread is done reading sA
@@ -291,37 +241,25 @@ __global__ void __launch_bounds__(kTileThreads, tile_min_blocks(V))
     copy_async_wait_all();
 }
 
-// Launch: one block per item up to 32 blocks per SM, grid-stride beyond.
-template <int S, int TM, int V, class T, class AA, class BA, class CA>
+// Launch: one block per item up to 32 blocks per SM, grid-stride beyond; the 24 x 24 tile up to
+// SEMIRING_TILE_SMALL_MAX (not for OR_AND, whose masks are 32 bits wide).
+template <int S, int TM, class T, class AA, class BA, class CA>
 void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
                     MatDesc dC, CA C, idx batch, bool prod, bool readc) {
     const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
     const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
     const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
-    semiring_tile<S, TM, V, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
-                                                                         batch, prod, readc, two);
-}
-template <int S, int TM, class T, class AA, class BA, class CA>
-void launch_tile_tm(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
-                    MatDesc dC, CA C, idx batch, bool prod, bool readc) {
-    if constexpr (tile_explore<S, T>()) {
-        switch (threshold(SEMIRING_TILE_VARIANT)) {
-        case 1: return launch_tile_as<S, TM, 1, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
-        case 2: return launch_tile_as<S, TM, 2, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
-        case 3: return launch_tile_as<S, TM, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
-        default: break;
-        }
-    }
-    launch_tile_as<S, TM, 0, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+    semiring_tile<S, TM, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
+                                                                      batch, prod, readc, two);
 }
 template <int S, class T, class AA, class BA, class CA>
 void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
                  MatDesc dC, CA C, idx batch, bool prod, bool readc) {
     if constexpr (S != KOBALT_OR_AND) {
         if (std::max(m, n) <= std::min<kobalt_int>(threshold(SEMIRING_TILE_SMALL_MAX), 24))
-            return launch_tile_tm<S, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+            return launch_tile_as<S, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
     }
-    launch_tile_tm<S, 4, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+    launch_tile_as<S, 4, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
 }
 
 } // namespace

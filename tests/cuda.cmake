@@ -66,9 +66,10 @@ set_property(TEST cuda_desc_split_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_I
 set_property(TEST cuda_desc_split_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_INTERLEAVED_GEMM_SPLIT_MIN=0")
 
 # gemm_semiring on the GPU (backends/cuda/semiring.cu): defaults (group kernels up to 16,
-# the one-buffer tile kernel from 17 to 32 in double and for or-and, group kernels for the
-# other float semirings); the two-buffer tile kernel at every size up to 32, both
-# precisions; the group kernels up to 32 (tile off); the one-thread-per-element kernel.
+# the one-buffer tile kernel from 17 to 32 in double and for or-and, its 24 x 24 tile up to
+# 24, group kernels for the other float semirings); the two-buffer tile kernel at every
+# size up to 32, both precisions, both tiles; the one-buffer 32 x 32 tile at every size
+# (tile32); the group kernels up to 32 (tile off); the one-thread-per-element kernel.
 add_executable(test_cuda_semiring ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_semiring.cpp)
 target_link_libraries(test_cuda_semiring PRIVATE Kobalt::kobalt CUDA::cudart_static)
 add_dependencies(test_cuda_semiring kobalt-cuda)

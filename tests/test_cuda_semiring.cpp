@@ -5,9 +5,9 @@
 // plain product / accumulate / arbitrary alpha and beta, alpha or beta equal to the add
 // identity with NaN-poisoned operands that must not be read, infinities, NaN and signed
 // zeros in A, B, C, alpha and beta, batches of 1, 3, 3001 and 70,001, and sizes on both
-// sides of every group width (4, 8, 16, 32), of the tile kernel's range (17 ... 32) and of
-// its chunk of k (32), and beyond (the element kernel). tests/cuda.cmake runs it once per
-// kernel choice (thresholds from the environment).
+// sides of every group width (4, 8, 16, 32), of the tile kernel's range (17 ... 32), of its
+// 24 x 24 tile (24) and of its chunk of k (32), and beyond (the element kernel).
+// tests/cuda.cmake runs it once per kernel choice (thresholds from the environment).
 //
 // Results other than PLUS_TIMES are compared exactly (NaN matches NaN, -0 matches +0): each
 // element is the min/max selection among singly rounded terms, computed in the same

@@ -5,9 +5,9 @@
 // plain product / accumulate / arbitrary alpha and beta, alpha or beta equal to the add
 // identity with NaN-poisoned operands that must not be read, infinities, NaN and signed
 // zeros in A, B, C, alpha and beta, batches of 1, 3, 3001 and 70,001, and sizes on both
-// sides of every group width (4, 8, 16, 32), of the tile kernel's range (17 ... 32) and of
-// its chunk of k (32), and beyond (the element kernel). tests/cuda.cmake runs it once per
-// kernel choice (thresholds from the environment).
+// sides of every group width (4, 8, 16, 32), of the tile kernel's range (17 ... 32), of its
+// 24 x 24 tile (24) and of its chunk of k (32), and beyond (the element kernel).
+// tests/cuda.cmake runs it once per kernel choice (thresholds from the environment).
 //
 // Results other than PLUS_TIMES are compared exactly (NaN matches NaN, -0 matches +0): each
 // element is the min/max selection among singly rounded terms, computed in the same
@@ -335,7 +335,7 @@ int main(int argc, char **argv) {
     }
     const std::string mode = argc > 1 ? argv[1] : "full";
     int idx = 0;
-    const std::vector<I> sizes = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47};
+    const std::vector<I> sizes = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 20, 23, 24, 25, 31, 32, 33, 47};
     sweep<double>(sizes, 3, 0.0, idx);
     sweep<float>(sizes, 3, 0.0, idx);
     sweep<double>({1, 3, 4, 8, 13, 16, 32, 40}, 4, 0.3, idx);

@@ -39,6 +39,7 @@ enum ThresholdId : int {
     SEMIRING_TILE_MIN,
     SEMIRING_TILE_MIN_FLOAT,
     SEMIRING_TILE_BUFFERS,
+    SEMIRING_TILE_SMALL_MAX, // largest max(m,n) on the 24 x 24 tile (3 x 3 per thread)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -80,6 +80,10 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm_semiring tile kernel: shared-memory buffers a block cycles through (2: the next item's copy "
      "overlaps the product, half the blocks per SM; 1: other blocks hide the copy; 1 measured faster on an H200)",
      1},
+    {"SEMIRING_TILE_SMALL_MAX",
+     "cuda gemm_semiring tile kernel: largest max(m,n) run on a 24 x 24 tile (3 x 3 elements of C per thread) "
+     "instead of the 32 x 32 one (at most 24; 0: always 32 x 32; or-and always 32 x 32)",
+     24},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

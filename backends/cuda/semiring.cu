@@ -4,7 +4,7 @@
 //   - the tile kernel (SEMIRING_TILE_MIN <= max(m, n) <= 32 in double and for OR_AND,
 //     SEMIRING_TILE_MIN_FLOAT for the other float semirings; any k; semiring_tile.cuh): one
 //     block of 64 threads per item, operands staged through shared memory, a 4 x 4 register
-//     tile of C per thread;
+//     tile of C per thread (3 x 3, a 24 x 24 tile, up to SEMIRING_TILE_SMALL_MAX);
 //   - the group kernel (max(m, n) <= 32 below that, any k): W = 4, 8, 16 or 32 lanes of a
 //     warp per item, lane i accumulating row i of the product in registers; op(A)'s row
 //     comes from global memory into registers W columns at a time, op(B)'s matching W rows

@@ -12,12 +12,15 @@
 //     needs are contiguous;
 //   - each thread keeps a 4 x 4 tile of C in registers: per p, two 4-wide shared loads feed
 //     16 terms (a 4x4 outer product), so the loop is the semiring's arithmetic plus 1/4 load
-//     per term;
+//     per term; for max(m, n) <= SEMIRING_TILE_SMALL_MAX (24) a 3 x 3 tile per thread, so the
+//     block covers 24 x 24 and does 56% of the 32 x 32 tile's terms at n = 24 (not OR_AND);
 //   - C goes back through shared memory and is written (and read, when beta asks) in its
 //     storage order, coalesced in both layouts.
 // The operations are semiring_ops.cuh's, NaN rules included (in double: DSETP and two
 // selects per term; a test by the sign of a difference, without DSETP, and a two-buffer
-// pipeline were both measured slower on an H200, docs/performance.md). OR_AND does not
+// pipeline were both measured slower on an H200; on an H100, a predicated recompute instead
+// of the selects, a NaN-free fast path for MIN_MAX chunks checked once per stage, and
+// register caps of 80 or 128 were no faster: docs/performance.md). OR_AND does not
 // multiply at all: each chunk becomes 32-bit masks (row i of op(A): bit p = A(i,p) != 0;
 // column j of op(B) likewise, one warp ballot each) and element (i, j) is
 // (maskA[i] & maskB[j]) != 0.
@@ -35,8 +38,9 @@ namespace {
 constexpr int kTileThreads = 64; // 8 x 8 threads, a 4 x 4 register tile of C each
 constexpr int kTileDim = 32;     // the largest max(m, n), and the chunk of k staged at once
 // Blocks per SM the registers must allow (<= 96 registers a thread): shared memory allows
-// 12 (one buffer, 17.4 KB a block in double) or 6 (two); left to itself ptxas took 166
-// registers in double.
+// 12 (one buffer, 17.4 KB a block in double) or 6 (two) at the largest carveout, and 10 at
+// the 200.7 KB the driver chose on an H100 (ncu), which is why a cap of 80 registers (12
+// blocks) gained nothing; left to itself ptxas took 166 registers in double.
 constexpr int kTileBlocksPerSM = 10;
 // Shared pitch (elements) of the staged columns: a multiple of 16 bytes, so that the 4-wide
 // loads stay aligned, and not of 128 bytes, so that the transposing stores of the staging
@@ -73,7 +77,8 @@ struct StageMap {
     }
 };
 
-template <class T> __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
+template <class T>
+__device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
     constexpr int P = tile_pitch<T>();
     const StageMap g(w.rs == 1);
     const T *src = &w(g.r0, p0 + g.p0);
@@ -85,19 +90,34 @@ template <class T> __device__ __forceinline__ void tile_stage(const Mat<const T>
     }
 }
 
+// Micro-tiles: TM x TM elements of C per thread, 8 x 8 threads, so a tile of 8 TM x 8 TM (TM =
+// 4: 32 x 32; TM = 3: 24 x 24, for max(m, n) <= SEMIRING_TILE_SMALL_MAX, where the 32 x 32 tile
+// would waste up to 44-72% of its terms). Thread (g, h) owns rows TM g .. TM g + TM - 1 and
+// columns TM h ...; with TM = 4 its values are one aligned 4-wide shared load away, with TM = 3
+// three scalar loads (a position map that aligned them made ptxas spill the staging).
+//
 // acc[r][c] (+)= op(A)(i0 + r, p) (x) op(B)(p, j0 + c) over the staged p < pe. Rows and
 // columns beyond m, n compute junk from unstaged shared memory; they are never stored.
-template <int S, class T>
-__device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[4][4]) {
+template <int S, int TM, class T>
+__device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[TM][TM]) {
     constexpr int P = tile_pitch<T>();
 #pragma unroll 2
     for (int p = 0; p < pe; ++p) {
-        const Quad<T> a = *reinterpret_cast<const Quad<T> *>(sA + p * P + i0);
-        const Quad<T> b = *reinterpret_cast<const Quad<T> *>(sB + p * P + j0);
+        Quad<T> a, b;
+        if constexpr (TM == 4) {
+            a = *reinterpret_cast<const Quad<T> *>(sA + p * P + i0);
+            b = *reinterpret_cast<const Quad<T> *>(sB + p * P + j0);
+        } else {
 #pragma unroll
-        for (int r = 0; r < 4; ++r)
+            for (int r = 0; r < TM; ++r) {
+                a.v[r] = sA[p * P + i0 + r];
+                b.v[r] = sB[p * P + j0 + r];
+            }
+        }
 #pragma unroll
-            for (int c = 0; c < 4; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
+        for (int r = 0; r < TM; ++r)
+#pragma unroll
+            for (int c = 0; c < TM; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
     }
 }
 
@@ -129,7 +149,7 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
 // pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
 // at the price of half the blocks per SM; with one, the copy of stage s + 1 starts after
 // stage s and other blocks fill the wait (faster on an H200: docs/performance.md).
-template <int S, class T, class AA, class BA, class CA>
+template <int S, int TM, class T, class AA, class BA, class CA>
 __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                   idx batch, bool prod, bool readc, bool two) {
@@ -139,18 +159,21 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     extern __shared__ __align__(16) unsigned char tile_smem[];
     T *const smem = reinterpret_cast<T *>(tile_smem);
     __shared__ unsigned mA[kTileDim], mB[kTileDim];
-    const int t = int(threadIdx.x), i0 = 4 * (t & 7), j0 = 4 * (t >> 3);
+    static_assert(S != KOBALT_OR_AND || TM == 4, "OR_AND's masks assume the 32 x 32 tile");
+    constexpr int D = 8 * TM; // the tile's rows and columns
+    // i0, j0: this thread's first row of op(A) and column of op(B)
+    const int t = int(threadIdx.x), i0 = TM * (t & 7), j0 = TM * (t >> 3);
     auto stage = [&](idx item, int p0, T *buf) {
         const int pe = min(kTileDim, k - p0);
         tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
         tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
         copy_async_commit();
     };
-    T acc[4][4];
+    T acc[TM][TM];
 #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < TM; ++r)
 #pragma unroll
-        for (int c = 0; c < 4; ++c) acc[r][c] = Ring<S>::template zero<T>();
+        for (int c = 0; c < TM; ++c) acc[r][c] = Ring<S>::template zero<T>();
     idx item = blockIdx.x;
     int p0 = 0, b = 0;
     if (prod && item < batch) stage(item, 0, smem);
@@ -177,26 +200,30 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
             __syncthreads();
             const int pe = min(kTileDim, k - p0);
             if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
-            else tile_product<S>(sA, sB, pe, i0, j0, acc);
+            else tile_product<S, TM>(sA, sB, pe, i0, j0, acc);
         }
         if (next_p0 == 0) { // the item's last chunk: C out through sA
             __syncthreads(); // every thread is done reading sA
 #pragma unroll
-            for (int c = 0; c < 4; ++c) {
-                Quad<T> q;
+            for (int c = 0; c < TM; ++c) {
+                if constexpr (TM == 4) {
+                    Quad<T> q;
 #pragma unroll
-                for (int r = 0; r < 4; ++r) {
-                    q.v[r] = acc[r][c];
-                    acc[r][c] = Ring<S>::template zero<T>();
+                    for (int r = 0; r < 4; ++r) q.v[r] = acc[r][c];
+                    *reinterpret_cast<Quad<T> *>(sA + (j0 + c) * P + i0) = q;
+                } else {
+#pragma unroll
+                    for (int r = 0; r < TM; ++r) sA[(j0 + c) * P + i0 + r] = acc[r][c];
                 }
-                *reinterpret_cast<Quad<T> *>(sA + (j0 + c) * P + i0) = q;
+#pragma unroll
+                for (int r = 0; r < TM; ++r) acc[r][c] = Ring<S>::template zero<T>();
             }
             __syncthreads();
-            // Element e of the 32 x 32 block in C's storage order: lanes along the unit stride.
+            // Element e of the D x D block in C's storage order: lanes along the unit stride.
             const Mat<T> vc = dC.global(C(item));
             const bool unit_i = vc.rs == 1;
-            for (int e = t; e < kTileDim * kTileDim; e += kTileThreads) {
-                const int i = unit_i ? (e & 31) : (e >> 5), j = unit_i ? (e >> 5) : (e & 31);
+            for (int e = t; e < D * D; e += kTileThreads) {
+                const int i = unit_i ? (e % D) : (e / D), j = unit_i ? (e / D) : (e % D);
                 if (i < m && j < n) {
                     const T cv = readc ? vc(i, j) : T(0);
                     vc(i, j) = epilogue<S>(prod, alpha, sA[j * P + i], readc, beta, cv);
@@ -214,15 +241,25 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     copy_async_wait_all();
 }
 
-// Launch: one block per item up to 32 blocks per SM, grid-stride beyond.
-template <int S, class T, class AA, class BA, class CA>
-void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
-                 MatDesc dC, CA C, idx batch, bool prod, bool readc) {
+// Launch: one block per item up to 32 blocks per SM, grid-stride beyond; the 24 x 24 tile up to
+// SEMIRING_TILE_SMALL_MAX (not for OR_AND, whose masks are 32 bits wide).
+template <int S, int TM, class T, class AA, class BA, class CA>
+void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
+                    MatDesc dC, CA C, idx batch, bool prod, bool readc) {
     const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
     const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
     const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
-    semiring_tile<S, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch,
-                                                                  prod, readc, two);
+    semiring_tile<S, TM, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
+                                                                      batch, prod, readc, two);
+}
+template <int S, class T, class AA, class BA, class CA>
+void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
+                 MatDesc dC, CA C, idx batch, bool prod, bool readc) {
+    if constexpr (S != KOBALT_OR_AND) {
+        if (std::max(m, n) <= std::min<kobalt_int>(threshold(SEMIRING_TILE_SMALL_MAX), 24))
+            return launch_tile_as<S, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+    }
+    launch_tile_as<S, 4, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
 }
 
 } // namespace

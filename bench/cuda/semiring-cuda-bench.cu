@@ -4,7 +4,8 @@
 // 256 MiB per operand by default, CUDA events, 3 warm-ups, median of 15; % of the measured
 // device-to-device copy bandwidth, counting A and B read once and C written once (plain
 // product: C is not read).
-// Usage: semiring-cuda-bench [bytes_per_operand [n,n,...]] (default n: 4,8,16,24,32)
+// Usage: semiring-cuda-bench [bytes_per_operand [n,n,... [d|s|ds]]] (default n: 4,8,16,24,32;
+// precisions: both)
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -14,6 +15,7 @@
 #include <cstdlib>
 #include <functional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "kobalt/kobalt.h"
@@ -177,8 +179,11 @@ int main(int argc, char **argv) {
     }
     for (int n : sizes)
         if (n == 8 || n == 32) nonneg.push_back(n);
-    bench<double>("d", bytes_op, bw, h, false, sizes);
-    bench<double>("d", bytes_op, bw, h, true, nonneg);
-    bench<float>("s", bytes_op, bw, h, false, sizes);
+    const std::string prec = argc > 3 ? argv[3] : "ds";
+    if (prec.find('d') != std::string::npos) {
+        bench<double>("d", bytes_op, bw, h, false, sizes);
+        bench<double>("d", bytes_op, bw, h, true, nonneg);
+    }
+    if (prec.find('s') != std::string::npos) bench<float>("s", bytes_op, bw, h, false, sizes);
     return 0;
 }

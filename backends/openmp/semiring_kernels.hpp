@@ -56,9 +56,11 @@ template <class T> struct Problem {
 
 // Rows of one packed panel, at most (it depends on the vector width).
 constexpr int kPanelMax = 32;
-// Scratch elements one thread needs for an inner dimension k (the packed panel, plus
-// room to align it to 64 bytes).
-inline size_t scratch_per_thread(int k) { return size_t(k) * kPanelMax + 64; }
+// Columns of C accumulated at once, at most.
+constexpr int kColumnsMax = 8;
+// Scratch elements one thread needs for an inner dimension k (the packed panel, the keys
+// of kColumnsMax columns of op(B), plus room to align the panel to 64 bytes).
+inline size_t scratch_per_thread(int k) { return size_t(k) * (kPanelMax + kColumnsMax) + 64; }
 
 #define KOBALT_SEMIRING_DECLARE(ns)                                                           \
     namespace ns {                                                                            \

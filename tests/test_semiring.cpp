@@ -93,6 +93,7 @@ template <class T> struct Case {
     bool shared_a = false, shared_b = false;
     double special = 0; /* probability of inf / -inf / NaN / +-0 in A, B and C */
     bool edge = false;  /* edge_fill instead: see there */
+    bool nonneg = false; /* with edge: A and B >= -0 (the kernels' integer-reduction paths) */
 };
 
 /* What the operands are filled with: uniform [-1, 1), and for OR_AND mostly zeros (so that
@@ -135,16 +136,17 @@ template <class T> T edge_value(Rng &rng)
     return rng.below(3) == 0 ? pool[rng.below((int)n)] : (T)rng.uniform();
 }
 
-/* Every element from edge_value; NaN sprinkled into A in items 0, 3, 6, ... and into B in
+/* Every element from edge_value (negated where nonneg and < 0, so -0 stays); NaN sprinkled into A in items 0, 3, 6, ... and into B in
  * items 2, 5, 8, ... (items 1, 4, 7, ... stay NaN-free), so that items that take different
  * kernel paths sit next to each other in one batch. */
-template <class T> void edge_fill(MatBatch<T> &M, Rng &rng, int nan_item)
+template <class T> void edge_fill(MatBatch<T> &M, Rng &rng, int nan_item, bool nonneg = false)
 {
     for (kobalt_int i = 0; i < M.batch; i++)
         for (kobalt_int c = 0; c < M.cols; c++)
             for (kobalt_int r = 0; r < M.rows; r++) {
                 const bool nan = i % 3 == nan_item && rng.below(8) == 0;
-                M.at(i, r, c) = nan ? std::numeric_limits<T>::quiet_NaN() : edge_value<T>(rng);
+                const T v = edge_value<T>(rng);
+                M.at(i, r, c) = nan ? std::numeric_limits<T>::quiet_NaN() : nonneg && v < T(0) ? -v : v;
             }
 }
 
@@ -194,8 +196,8 @@ template <class T> void run(Case<T> c, Rng &rng)
     const bool read_ab = c.k > 0 && !(c.alpha == S.zero());
     const bool read_c = !(c.beta == S.zero());
     if (c.edge) {
-        edge_fill(A, rng, 0);
-        edge_fill(B, rng, 2);
+        edge_fill(A, rng, 0, c.nonneg);
+        edge_fill(B, rng, 2, c.nonneg);
     } else {
         fill(A, rng, c.s, c.special);
         fill(B, rng, c.s, c.special);
@@ -408,7 +410,8 @@ template <class T> void special_values(void **)
 /* Min-max and max-min on edge values of any sign (edge_fill): the kernels map op(A) and
  * op(B) to order-preserving integer keys where op(B) holds no NaN, and take exact loops
  * where it does; square sizes on both sides of the one-vector kernels' limit, panels of
- * one and several vectors, non-square shapes, every transpose, both layouts and forms. */
+ * one and several vectors, non-square shapes, every transpose, both layouts and forms;
+ * one case in three with A and B >= -0, where the kernels may reduce on the bit patterns. */
 template <class T> void minmax_edge_values(void **)
 {
     Rng rng(19);
@@ -422,7 +425,7 @@ template <class T> void minmax_edge_values(void **)
             for (kobalt_layout l : kLayouts)
                 for (int t = 0; t < 3; t++) {
                     Case<T> c;
-                    c.s = s; c.layout = l; c.edge = true;
+                    c.s = s; c.layout = l; c.edge = true; c.nonneg = t == 2;
                     c.form = idx % 2 ? Form::Batched : Form::Strided;
                     c.ta = kOps[(idx + t) % 3]; c.tb = kOps[(idx / 3 + t) % 3];
                     c.m = sh[0]; c.n = sh[1]; c.k = sh[2];

@@ -13,7 +13,6 @@
 #include <omp.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <limits>
 #include <type_traits>
 
@@ -451,7 +450,8 @@ template <class S, class T> KS_INLINE T epilogue(const Call<T> &x, T acc, const 
 
 // Columns j0 .. j0+JB-1 of one panel: rows [0, mb) of C at c, the panel of op(A) packed
 // at ap (MP = NV*L rows per column of the pack), op(B) at b. Mode: see Mode; with keys,
-// the JB columns of op(B) are first mapped into bk (k x JB, row p at bk + p*JB).
+// the JB columns of op(B) are first mapped into bk (column jb at bk + jb*k: a loop the
+// compiler vectorises when op(B)'s columns have unit stride).
 template <class S, class V, int NV, int JB, Mode M>
 KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__restrict__ ap, int mb,
                        const typename V::T *b, int j0, typename V::T *c, typename V::T *__restrict__ bk) {
@@ -468,13 +468,17 @@ KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__rest
     KS_UNROLL for (int jb = 0; jb < JB; ++jb) KS_UNROLL for (int v = 0; v < NV; ++v) acc[jb][v] = init;
     const T *bp[JB];
     int64_t brs = x.b.rs;
-    if (Keys) { // scalar integer work, off the vector pipes; op(B) holds no NaN (item())
+    if (Keys) { // op(B) holds no NaN (item())
         KS_UNROLL for (int jb = 0; jb < JB; ++jb) {
             const T *src = b + int64_t(j0 + jb) * x.b.cs;
-            for (int p = 0; p < x.k; ++p) bk[p * JB + jb] = key(src[p * brs]);
-            bp[jb] = bk + jb;
+            T *__restrict__ dst = bk + int64_t(jb) * x.k;
+            if (brs == 1)
+                for (int p = 0; p < x.k; ++p) dst[p] = key(src[p]);
+            else
+                for (int p = 0; p < x.k; ++p) dst[p] = key(src[p * brs]);
+            bp[jb] = dst;
         }
-        brs = JB;
+        brs = 1;
     } else {
         KS_UNROLL for (int jb = 0; jb < JB; ++jb) bp[jb] = b + int64_t(j0 + jb) * x.b.cs;
     }
@@ -606,10 +610,10 @@ template <class S, class T> void item_exact(const Call<T> &x, const T *A, const 
         }
 }
 
-static int tmp_mode() { // TEMPORARY, for measurement
-    static const int m = getenv("KS_TMP_MODE") ? atoi(getenv("KS_TMP_MODE")) : 2;
-    return m;
-}
+// Keys in the one-vector kernel from this order on: below it (128-bit vectors, and 256-bit
+// double at n = 3, 4) mapping op(B) costs more than the integer pipes gain (in cache,
+// docs/performance.md: d n = 2 1.77x -> 2.61x, s n = 2 1.87x -> 2.62x gemm).
+constexpr int kKeysSmallMin = 5;
 
 // The columns of C of a square item of order N: op(A)'s columns in a, op(B)(p, j) at
 // b[p * bp + j * bj]. Keys: a and b hold keys (b never of a NaN), see Mode.
@@ -648,12 +652,12 @@ KS_INLINE void item_small(const Call<typename V::T> &x, const typename V::T *A, 
     using T = typename V::T;
     using R = typename V::R;
     static_assert(N <= V::L, "one vector per column");
-    constexpr bool kKeys = S::kScanB && V::kInt;
+    constexpr bool kKeys = S::kScanB && V::kInt && N >= kKeysSmallMin;
     alignas(64) T bk[kKeys ? N * V::L : 1]; // the keys of op(B), line after line
     bool keys = false;
     int64_t bp = 0, bj = 0;
     if constexpr (kKeys) {
-        if (tmp_mode() == 2 && (x.b.rs == 1 || x.b.cs == 1)) {
+        if (x.b.rs == 1 || x.b.cs == 1) {
             const bool by_col = x.b.rs == 1;
             const int64_t ls = by_col ? x.b.cs : x.b.rs;
             unsigned nan = 0;
@@ -758,16 +762,20 @@ template <class S, class T> void item(const Call<T> &x, const T *A, const T *B, 
         return;
     }
     // max/min multiplies: a NaN in op(B) takes the exact loops (vmul needs b not NaN).
-    // Otherwise, where the vectors have integer min/max, the keys (any sign, NaN in op(A)
-    // included); else floating point.
+    // Otherwise, as measured in cache on Zen 4 (docs/performance.md, "Host kernels"):
+    // - float: the keys (any sign, NaN in op(A) included), except min-max with op(B) >= -0,
+    //   where the integer reduction beside the FP multiply is faster still;
+    // - double: the integer reduction where the terms are >= -0 (MIN_MAX: max(a, b) >= b,
+    //   so op(B) >= -0 suffices; MAX_MIN: min(a, b) needs both), else floating point: the
+    //   64-bit keys in panels were slower than both (d n = 32: 2.38x gemm against 2.25x).
     using VW = Wide<T>;
     using VN = Narrow<T>;
     bool int_red = false, keys = false;
     if (S::kScanB) {
         const Flags fb = scan(B, x.k, x.n, x.b);
         if (fb.nan) return item_exact<S>(x, A, B, C);
-        keys = tmp_mode() == 2;
-        if (tmp_mode() == 1) int_red = !fb.negative && (S::kMin || !scan(A, x.m, x.k, x.a).negative);
+        if (sizeof(T) == 4 && !(S::kMin && !fb.negative)) keys = true;
+        else int_red = !fb.negative && (S::kMin || !scan(A, x.m, x.k, x.a).negative);
     }
     constexpr int PH = (32 / VW::L < 8 ? 32 / VW::L : 8) * VW::L;
     static_assert(PH <= kPanelMax, "panel larger than the scratch");

@@ -610,10 +610,11 @@ template <class S, class T> void item_exact(const Call<T> &x, const T *A, const 
         }
 }
 
-// Keys in the one-vector kernel from this order on: below it (128-bit vectors, and 256-bit
-// double at n = 3, 4) mapping op(B) costs more than the integer pipes gain (in cache,
-// docs/performance.md: d n = 2 1.77x -> 2.61x, s n = 2 1.87x -> 2.62x gemm).
-constexpr int kKeysSmallMin = 5;
+// Keys in the one-vector kernel from this order on (measured in cache, docs/performance.md):
+// below it mapping op(B) costs more than the integer pipes gain (128-bit vectors and
+// 256-bit double: d n = 2 1.77x -> 2.61x, s n = 2 1.87x -> 2.62x gemm; 512-bit double at
+// n = 5: 1.36x -> 1.78x), from it on they win (d n = 8 1.9x -> 1.7x, s n = 8 2.3x -> 1.3x).
+template <class T> constexpr int kKeysSmallMin = sizeof(T) == 8 ? 8 : 5;
 
 // The columns of C of a square item of order N: op(A)'s columns in a, op(B)(p, j) at
 // b[p * bp + j * bj]. Keys: a and b hold keys (b never of a NaN), see Mode.
@@ -652,7 +653,7 @@ KS_INLINE void item_small(const Call<typename V::T> &x, const typename V::T *A, 
     using T = typename V::T;
     using R = typename V::R;
     static_assert(N <= V::L, "one vector per column");
-    constexpr bool kKeys = S::kScanB && V::kInt && N >= kKeysSmallMin;
+    constexpr bool kKeys = S::kScanB && V::kInt && N >= kKeysSmallMin<T>;
     alignas(64) T bk[kKeys ? N * V::L : 1]; // the keys of op(B), line after line
     bool keys = false;
     int64_t bp = 0, bj = 0;

@@ -16,7 +16,9 @@
 // registers (a compile-time number of vectors per panel, several columns at once) with
 // one add and one min/max per vector of terms -- the vector min/max instructions return
 // their second operand when either is NaN, which is exactly "a NaN term is ignored" for
-// an accumulator that starts at the add identity and never becomes NaN.
+// an accumulator that starts at the add identity and never becomes NaN. Min-max and
+// max-min may instead run on order-preserving integer keys of the values (integer
+// min/max for both operations, where measured faster: semiring_kernels.cpp, item()).
 #ifndef KOBALT_OPENMP_SEMIRING_KERNELS_HPP
 #define KOBALT_OPENMP_SEMIRING_KERNELS_HPP
 

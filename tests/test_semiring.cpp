@@ -92,6 +92,8 @@ template <class T> struct Case {
     kobalt_int lda_x = 0, ldb_x = 0, ldc_x = 0, sa_x = 0, sb_x = 0, sc_x = 0;
     bool shared_a = false, shared_b = false;
     double special = 0; /* probability of inf / -inf / NaN / +-0 in A, B and C */
+    bool edge = false;  /* edge_fill instead: see there */
+    bool nonneg = false; /* with edge: A and B >= -0 (the kernels' integer-reduction paths) */
 };
 
 /* What the operands are filled with: uniform [-1, 1), and for OR_AND mostly zeros (so that
@@ -119,6 +121,33 @@ template <class T> void fill(MatBatch<T> &M, Rng &rng, kobalt_semiring s, double
     for (kobalt_int i = 0; i < M.batch; i++)
         for (kobalt_int c = 0; c < M.cols; c++)
             for (kobalt_int r = 0; r < M.rows; r++) M.at(i, r, c) = draw<T>(rng, s, special);
+}
+
+/* The values whose order the integer keys of the min/max kernels must keep: signed zeros,
+ * infinities, denormals, the smallest normals and the largest finite values of both signs,
+ * mixed with ordinary signed values. */
+template <class T> T edge_value(Rng &rng)
+{
+    using L = std::numeric_limits<T>;
+    const T pool[] = {T(0), -T(0), L::infinity(), -L::infinity(), L::denorm_min(), -L::denorm_min(),
+                      L::min() / T(3), -L::min() / T(3), L::min(), -L::min(), L::max(), -L::max(),
+                      T(1), T(-1)};
+    const size_t n = sizeof pool / sizeof pool[0];
+    return rng.below(3) == 0 ? pool[rng.below((int)n)] : (T)rng.uniform();
+}
+
+/* Every element from edge_value (negated where nonneg and < 0, so -0 stays); NaN sprinkled into A in items 0, 3, 6, ... and into B in
+ * items 2, 5, 8, ... (items 1, 4, 7, ... stay NaN-free), so that items that take different
+ * kernel paths sit next to each other in one batch. */
+template <class T> void edge_fill(MatBatch<T> &M, Rng &rng, int nan_item, bool nonneg = false)
+{
+    for (kobalt_int i = 0; i < M.batch; i++)
+        for (kobalt_int c = 0; c < M.cols; c++)
+            for (kobalt_int r = 0; r < M.rows; r++) {
+                const bool nan = i % 3 == nan_item && rng.below(8) == 0;
+                const T v = edge_value<T>(rng);
+                M.at(i, r, c) = nan ? std::numeric_limits<T>::quiet_NaN() : nonneg && v < T(0) ? -v : v;
+            }
 }
 
 /* A read of C with beta == z would change the result (for the IEEE multiplies: z * -1.5
@@ -166,9 +195,15 @@ template <class T> void run(Case<T> c, Rng &rng)
     MatBatch<T> C(c.layout, c.m, c.n, c.batch, c.ldc_x, c.sc_x, false, rev);
     const bool read_ab = c.k > 0 && !(c.alpha == S.zero());
     const bool read_c = !(c.beta == S.zero());
-    fill(A, rng, c.s, c.special);
-    fill(B, rng, c.s, c.special);
-    if (read_c) fill(C, rng, c.s, c.special);
+    if (c.edge) {
+        edge_fill(A, rng, 0, c.nonneg);
+        edge_fill(B, rng, 2, c.nonneg);
+    } else {
+        fill(A, rng, c.s, c.special);
+        fill(B, rng, c.s, c.special);
+    }
+    if (read_c && c.edge) edge_fill(C, rng, 1);
+    else if (read_c) fill(C, rng, c.s, c.special);
     else C.fill_value(c_poison<T>(c.s));
     const std::vector<T> a0 = A.buf, b0 = B.buf;
     const MatBatch<T> C0 = C;
@@ -372,6 +407,37 @@ template <class T> void special_values(void **)
     finish();
 }
 
+/* Min-max and max-min on edge values of any sign (edge_fill): the kernels map op(A) and
+ * op(B) to order-preserving integer keys where op(B) holds no NaN, and take exact loops
+ * where it does; square sizes on both sides of the one-vector kernels' limit, panels of
+ * one and several vectors, non-square shapes, every transpose, both layouts and forms;
+ * one case in three with A and B >= -0, where the kernels may reduce on the bit patterns. */
+template <class T> void minmax_edge_values(void **)
+{
+    Rng rng(19);
+    static const kobalt_int shapes[][3] = {
+        {1, 1, 1},   {2, 2, 2},   {3, 3, 3},   {4, 4, 4},    {5, 5, 5},   {8, 8, 8},   {9, 9, 9},
+        {12, 12, 12}, {16, 16, 16}, {17, 17, 17}, {24, 24, 24}, {32, 32, 32}, {33, 33, 33}, {3, 5, 7},
+        {4, 17, 9},  {13, 6, 40},  {40, 9, 3},  {70, 11, 20}, {2, 64, 33}, {31, 1, 5}};
+    int idx = 0;
+    for (kobalt_semiring s : {KOBALT_MIN_MAX, KOBALT_MAX_MIN})
+        for (auto &sh : shapes)
+            for (kobalt_layout l : kLayouts)
+                for (int t = 0; t < 3; t++) {
+                    Case<T> c;
+                    c.s = s; c.layout = l; c.edge = true; c.nonneg = t == 2;
+                    c.form = idx % 2 ? Form::Batched : Form::Strided;
+                    c.ta = kOps[(idx + t) % 3]; c.tb = kOps[(idx / 3 + t) % 3];
+                    c.m = sh[0]; c.n = sh[1]; c.k = sh[2];
+                    alpha_beta(s, idx, c.alpha, c.beta);
+                    c.batch = 7;
+                    c.lda_x = idx % 2; c.ldc_x = (idx / 2) % 2;
+                    run(c, rng);
+                    idx++;
+                }
+    finish();
+}
+
 /* Leading dimensions and strides above the minimum, stride-0 (shared) inputs. */
 template <class T> void padding_and_shared(void **)
 {
@@ -504,6 +570,7 @@ int main(void)
         cmocka_unit_test(every_op<double>),           cmocka_unit_test(every_op<float>),
         cmocka_unit_test(sweep_nonsquare<double>),    cmocka_unit_test(sweep_nonsquare<float>),
         cmocka_unit_test(special_values<double>),     cmocka_unit_test(special_values<float>),
+        cmocka_unit_test(minmax_edge_values<double>), cmocka_unit_test(minmax_edge_values<float>),
         cmocka_unit_test(padding_and_shared<double>), cmocka_unit_test(padding_and_shared<float>),
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(huge_stride<double>),        cmocka_unit_test(huge_stride<float>),

@@ -30,6 +30,7 @@
 namespace {
 
 using kobalt_openmp::semiring::Items;
+using kobalt_openmp::semiring::kColumnsMax;
 using kobalt_openmp::semiring::kPanelMax;
 using kobalt_openmp::semiring::Problem;
 using kobalt_openmp::semiring::View;
@@ -45,7 +46,9 @@ using kobalt_openmp::semiring::View;
 // fma(a, 1, b) the two halves of a term go to different pipes.
 // band/bor: bitwise and/or, for 0.0/1.0 truth values (logic runs on every vector pipe).
 // imin/imax (kInt): signed integer min/max of the bit patterns, which order non-negative
-// floating-point values (and -0) as their values do; they run beside the FP min/max.
+// floating-point values (and -0) as their values do, and the keys (key(), below) of any
+// non-NaN values; they run on the integer vector pipes, beside the FP min/max.
+// unkey (kInt): key() on every lane (its own inverse). nans (kInt): the NaN lanes' mask.
 // nan_to(x, test, alt): alt where test is NaN, else x. truth(x): 1 where x != 0 (NaN too).
 // loadn/storen: the first c lanes (c < L), for the last rows of a panel.
 #define KS_COMMON(T_, R_, L_, REGS_, INT_)                                                       \
@@ -53,6 +56,14 @@ using kobalt_openmp::semiring::View;
     using R = R_;                                                                                \
     static constexpr int L = L_, REGS = REGS_;                                                   \
     static constexpr bool kInt = INT_;
+
+// KS_VL: the 128/256-bit integer min/max and shifts that AVX-512VL adds (64-bit lanes;
+// the 32-bit ones exist from SSE4.1/AVX2, used here only in the AVX-512 copy likewise).
+#if defined(__AVX512VL__)
+#define KS_VL true
+#else
+#define KS_VL false
+#endif
 
 #if defined(__AVX512F__)
 struct V512d {
@@ -71,6 +82,11 @@ struct V512d {
     static KS_INLINE R bor(R a, R b) { return _mm512_castsi512_pd(_mm512_or_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
     static KS_INLINE R imin(R a, R b) { return _mm512_castsi512_pd(_mm512_min_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
     static KS_INLINE R imax(R a, R b) { return _mm512_castsi512_pd(_mm512_max_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
+    static KS_INLINE R unkey(R x) {
+        const __m512i b = _mm512_castpd_si512(x);
+        return _mm512_castsi512_pd(_mm512_xor_si512(b, _mm512_srli_epi64(_mm512_srai_epi64(b, 63), 1)));
+    }
+    static KS_INLINE unsigned nans(R x) { return _mm512_cmp_pd_mask(x, x, _CMP_UNORD_Q); }
     static KS_INLINE R nan_to(R x, R test, R alt) {
         return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(test, test, _CMP_UNORD_Q), x, alt);
     }
@@ -94,6 +110,11 @@ struct V512f {
     static KS_INLINE R bor(R a, R b) { return _mm512_castsi512_ps(_mm512_or_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
     static KS_INLINE R imin(R a, R b) { return _mm512_castsi512_ps(_mm512_min_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
     static KS_INLINE R imax(R a, R b) { return _mm512_castsi512_ps(_mm512_max_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
+    static KS_INLINE R unkey(R x) {
+        const __m512i b = _mm512_castps_si512(x);
+        return _mm512_castsi512_ps(_mm512_xor_si512(b, _mm512_srli_epi32(_mm512_srai_epi32(b, 31), 1)));
+    }
+    static KS_INLINE unsigned nans(R x) { return _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q); }
     static KS_INLINE R nan_to(R x, R test, R alt) {
         return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(test, test, _CMP_UNORD_Q), x, alt);
     }
@@ -105,7 +126,7 @@ struct V512f {
 
 #if defined(__AVX2__)
 struct V256d {
-    KS_COMMON(double, __m256d, 4, 16, false)
+    KS_COMMON(double, __m256d, 4, 16, KS_VL)
     static KS_INLINE __m256i lanes(int c) { return _mm256_cmpgt_epi64(_mm256_set1_epi64x(c), _mm256_setr_epi64x(0, 1, 2, 3)); }
     static KS_INLINE R load(const T *p) { return _mm256_loadu_pd(p); }
     static KS_INLINE void store(T *p, R x) { _mm256_storeu_pd(p, x); }
@@ -124,8 +145,20 @@ struct V256d {
     static KS_INLINE R fadd(R a, R b) { return _mm256_fmadd_pd(a, _mm256_set1_pd(1.0), b); }
     static KS_INLINE R band(R a, R b) { return _mm256_and_pd(a, b); }
     static KS_INLINE R bor(R a, R b) { return _mm256_or_pd(a, b); }
-    static KS_INLINE R imin(R a, R) { return a; } // no 64-bit integer min/max in AVX2 (kInt false)
+#if defined(__AVX512VL__) // 64-bit integer min/max and arithmetic shift: AVX-512VL, not AVX2
+    static KS_INLINE R imin(R a, R b) { return _mm256_castsi256_pd(_mm256_min_epi64(_mm256_castpd_si256(a), _mm256_castpd_si256(b))); }
+    static KS_INLINE R imax(R a, R b) { return _mm256_castsi256_pd(_mm256_max_epi64(_mm256_castpd_si256(a), _mm256_castpd_si256(b))); }
+    static KS_INLINE R unkey(R x) {
+        const __m256i b = _mm256_castpd_si256(x);
+        return _mm256_castsi256_pd(_mm256_xor_si256(b, _mm256_srli_epi64(_mm256_srai_epi64(b, 63), 1)));
+    }
+    static KS_INLINE unsigned nans(R x) { return _mm256_cmp_pd_mask(x, x, _CMP_UNORD_Q); }
+#else
+    static KS_INLINE R imin(R a, R) { return a; } // kInt false: unused
     static KS_INLINE R imax(R a, R) { return a; }
+    static KS_INLINE R unkey(R x) { return x; }
+    static KS_INLINE unsigned nans(R) { return 0; }
+#endif
     static KS_INLINE R nan_to(R x, R test, R alt) { return _mm256_blendv_pd(x, alt, _mm256_cmp_pd(test, test, _CMP_UNORD_Q)); }
     static KS_INLINE R truth(R x) { return _mm256_and_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_NEQ_UQ), _mm256_set1_pd(1.0)); }
 };
@@ -151,6 +184,11 @@ struct V256f {
     static KS_INLINE R bor(R a, R b) { return _mm256_or_ps(a, b); }
     static KS_INLINE R imin(R a, R b) { return _mm256_castsi256_ps(_mm256_min_epi32(_mm256_castps_si256(a), _mm256_castps_si256(b))); }
     static KS_INLINE R imax(R a, R b) { return _mm256_castsi256_ps(_mm256_max_epi32(_mm256_castps_si256(a), _mm256_castps_si256(b))); }
+    static KS_INLINE R unkey(R x) {
+        const __m256i b = _mm256_castps_si256(x);
+        return _mm256_castsi256_ps(_mm256_xor_si256(b, _mm256_srli_epi32(_mm256_srai_epi32(b, 31), 1)));
+    }
+    static KS_INLINE unsigned nans(R x) { return unsigned(_mm256_movemask_ps(_mm256_cmp_ps(x, x, _CMP_UNORD_Q))); }
     static KS_INLINE R nan_to(R x, R test, R alt) { return _mm256_blendv_ps(x, alt, _mm256_cmp_ps(test, test, _CMP_UNORD_Q)); }
     static KS_INLINE R truth(R x) { return _mm256_and_ps(_mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_NEQ_UQ), _mm256_set1_ps(1.0f)); }
 };
@@ -158,7 +196,7 @@ struct V256f {
 
 #if defined(__SSE2__)
 struct V128d {
-    KS_COMMON(double, __m128d, 2, 16, false)
+    KS_COMMON(double, __m128d, 2, 16, KS_VL)
     static KS_INLINE R load(const T *p) { return _mm_loadu_pd(p); }
     static KS_INLINE void store(T *p, R x) { _mm_storeu_pd(p, x); }
     static KS_INLINE R loadn(const T *p, int) { return _mm_load_sd(p); } // c == 1
@@ -171,8 +209,20 @@ struct V128d {
     static KS_INLINE R fadd(R a, R b) { return _mm_add_pd(a, b); }
     static KS_INLINE R band(R a, R b) { return _mm_and_pd(a, b); }
     static KS_INLINE R bor(R a, R b) { return _mm_or_pd(a, b); }
+#if defined(__AVX512VL__)
+    static KS_INLINE R imin(R a, R b) { return _mm_castsi128_pd(_mm_min_epi64(_mm_castpd_si128(a), _mm_castpd_si128(b))); }
+    static KS_INLINE R imax(R a, R b) { return _mm_castsi128_pd(_mm_max_epi64(_mm_castpd_si128(a), _mm_castpd_si128(b))); }
+    static KS_INLINE R unkey(R x) {
+        const __m128i b = _mm_castpd_si128(x);
+        return _mm_castsi128_pd(_mm_xor_si128(b, _mm_srli_epi64(_mm_srai_epi64(b, 63), 1)));
+    }
+    static KS_INLINE unsigned nans(R x) { return _mm_cmp_pd_mask(x, x, _CMP_UNORD_Q); }
+#else
     static KS_INLINE R imin(R a, R) { return a; }
     static KS_INLINE R imax(R a, R) { return a; }
+    static KS_INLINE R unkey(R x) { return x; }
+    static KS_INLINE unsigned nans(R) { return 0; } // kInt false: unused
+#endif
     static KS_INLINE R nan_to(R x, R test, R alt) {
         const R m = _mm_cmpunord_pd(test, test);
         return _mm_or_pd(_mm_and_pd(m, alt), _mm_andnot_pd(m, x));
@@ -180,7 +230,7 @@ struct V128d {
     static KS_INLINE R truth(R x) { return _mm_and_pd(_mm_cmpneq_pd(x, _mm_setzero_pd()), _mm_set1_pd(1.0)); }
 };
 struct V128f {
-    KS_COMMON(float, __m128, 4, 16, false)
+    KS_COMMON(float, __m128, 4, 16, KS_VL)
     static KS_INLINE R load(const T *p) { return _mm_loadu_ps(p); }
     static KS_INLINE void store(T *p, R x) { _mm_storeu_ps(p, x); }
     static KS_INLINE R loadn(const T *p, int c) { // c = 1 .. 3
@@ -201,8 +251,20 @@ struct V128f {
     static KS_INLINE R fadd(R a, R b) { return _mm_add_ps(a, b); }
     static KS_INLINE R band(R a, R b) { return _mm_and_ps(a, b); }
     static KS_INLINE R bor(R a, R b) { return _mm_or_ps(a, b); }
+#if defined(__AVX512VL__)
+    static KS_INLINE R imin(R a, R b) { return _mm_castsi128_ps(_mm_min_epi32(_mm_castps_si128(a), _mm_castps_si128(b))); }
+    static KS_INLINE R imax(R a, R b) { return _mm_castsi128_ps(_mm_max_epi32(_mm_castps_si128(a), _mm_castps_si128(b))); }
+    static KS_INLINE R unkey(R x) {
+        const __m128i b = _mm_castps_si128(x);
+        return _mm_castsi128_ps(_mm_xor_si128(b, _mm_srli_epi32(_mm_srai_epi32(b, 31), 1)));
+    }
+    static KS_INLINE unsigned nans(R x) { return _mm_cmp_ps_mask(x, x, _CMP_UNORD_Q); }
+#else
     static KS_INLINE R imin(R a, R) { return a; }
     static KS_INLINE R imax(R a, R) { return a; }
+    static KS_INLINE R unkey(R x) { return x; }
+    static KS_INLINE unsigned nans(R) { return 0; } // kInt false: unused
+#endif
     static KS_INLINE R nan_to(R x, R test, R alt) {
         const R m = _mm_cmpunord_ps(test, test);
         return _mm_or_ps(_mm_and_ps(m, alt), _mm_andnot_ps(m, x));
@@ -228,6 +290,8 @@ template <class T_> struct V1 {
     static KS_INLINE R bor(R a, R b) { return a > b ? a : b; }
     static KS_INLINE R imin(R a, R) { return a; }
     static KS_INLINE R imax(R a, R) { return a; }
+    static KS_INLINE R unkey(R x) { return x; }
+    static KS_INLINE unsigned nans(R) { return 0; } // kInt false: unused
     static KS_INLINE R nan_to(R x, R test, R alt) { return test != test ? alt : x; }
     static KS_INLINE R truth(R x) { return x != T(0) ? T(1) : T(0); }
 };
@@ -260,6 +324,31 @@ template <class T> KS_INLINE T fmin_e(T x, T y) { return x != x ? y : y != y ? x
 template <class T> KS_INLINE T fmax_e(T x, T y) { return x != x ? y : y != y ? x : (y > x ? y : x); }
 template <class T> KS_INLINE T truth(T x) { return x != T(0) ? T(1) : T(0); }
 
+// The order-preserving integer key of a floating-point value: its bit pattern with every
+// bit but the sign flipped when the sign is set. As signed integers the keys of all
+// non-NaN values (infinities, denormals, -0 < +0) are ordered as the values are, so the
+// integer min/max of two keys is the key of the min/max -- on the integer vector pipes,
+// beside (not on) the two floating-point min/max pipes. The map is its own inverse.
+// Stored in a T so that the packed panels keep their type.
+template <class T> KS_INLINE T key(T x) {
+    using I = std::conditional_t<sizeof(T) == 8, int64_t, int32_t>;
+    using U = std::make_unsigned_t<I>;
+    I b;
+    __builtin_memcpy(&b, &x, sizeof b);
+    b ^= I(U(b >> (8 * sizeof(T) - 1)) >> 1);
+    T r;
+    __builtin_memcpy(&r, &b, sizeof r);
+    return r;
+}
+
+// How a panel's terms are computed (item() picks one per item):
+//   fp:     floating-point min/max for the multiply and the reduction;
+//   intred: FP multiply, integer min/max of the bit patterns for the reduction (every
+//           term >= -0, where bit patterns order as values do);
+//   keys:   op(A) and op(B) mapped to key() while packing, integer min/max for both the
+//           multiply and the reduction, the accumulators mapped back in the epilogue.
+enum class Mode { fp, intred, keys };
+
 enum class Mul { plus, times, max, min, and_ };
 
 // Min: the add is min (else max); M: the multiply. OR_AND is (max, min) on truth values.
@@ -288,8 +377,15 @@ template <bool Min, Mul M> struct Ops {
         }
         return x;
     }
-    // One term, a from the packed op(A) (any value), b from op(B) (not NaN for max/min).
-    template <class V> static KS_INLINE typename V::R vmul(typename V::R a, typename V::R b) {
+    // The multiply's identity (max/min only): where a NaN of op(A) is ignored, its key
+    // stands in for the NaN (fmax(NaN, b) = b = max(-inf, b)).
+    template <class T> static KS_INLINE T one() {
+        return M == Mul::max ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+    }
+    // One term, a from the packed op(A) (any value), b from op(B) (not NaN for max/min);
+    // Keys: both are keys (never of a NaN) and so is the term.
+    template <class V, bool Keys = false> static KS_INLINE typename V::R vmul(typename V::R a, typename V::R b) {
+        if (Keys) return M == Mul::max ? V::imax(a, b) : V::imin(a, b);
         switch (M) {
         case Mul::plus: return V::fadd(a, b);
         case Mul::times: return V::mul(a, b);
@@ -353,22 +449,39 @@ template <class S, class T> KS_INLINE T epilogue(const Call<T> &x, T acc, const 
 }
 
 // Columns j0 .. j0+JB-1 of one panel: rows [0, mb) of C at c, the panel of op(A) packed
-// at ap (MP = NV*L rows per column of the pack), op(B) at b. IntRed: see vred.
-template <class S, class V, int NV, int JB, bool IntRed>
+// at ap (MP = NV*L rows per column of the pack), op(B) at b. Mode: see Mode; with keys,
+// the JB columns of op(B) are first mapped into bk (column jb at bk + jb*k: a loop the
+// compiler vectorises when op(B)'s columns have unit stride).
+template <class S, class V, int NV, int JB, Mode M>
 KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__restrict__ ap, int mb,
-                       const typename V::T *b, int j0, typename V::T *c) {
+                       const typename V::T *b, int j0, typename V::T *c, typename V::T *__restrict__ bk) {
     using T = typename V::T;
     using R = typename V::R;
     constexpr int L = V::L, MP = NV * L;
+    constexpr bool IntRed = M != Mode::fp, Keys = M == Mode::keys;
     const R z = V::set1(S::template zero<T>());
-    // The integer max over terms >= -0 starts below all of them: the bits of -0 are the
-    // most negative integer (an accumulator always takes k >= 1 terms).
-    const R init = IntRed && !S::kMin ? V::set1(-T(0)) : z;
+    // intred: the integer max over terms >= -0 starts below all of them: the bits of -0
+    // are the most negative integer (an accumulator always takes k >= 1 terms).
+    // keys: the key of the add identity.
+    const R init = Keys ? V::set1(key(S::template zero<T>())) : IntRed && !S::kMin ? V::set1(-T(0)) : z;
     R acc[JB][NV];
     KS_UNROLL for (int jb = 0; jb < JB; ++jb) KS_UNROLL for (int v = 0; v < NV; ++v) acc[jb][v] = init;
     const T *bp[JB];
-    KS_UNROLL for (int jb = 0; jb < JB; ++jb) bp[jb] = b + int64_t(j0 + jb) * x.b.cs;
-    const int64_t brs = x.b.rs;
+    int64_t brs = x.b.rs;
+    if (Keys) { // op(B) holds no NaN (item())
+        KS_UNROLL for (int jb = 0; jb < JB; ++jb) {
+            const T *src = b + int64_t(j0 + jb) * x.b.cs;
+            T *__restrict__ dst = bk + int64_t(jb) * x.k;
+            if (brs == 1)
+                for (int p = 0; p < x.k; ++p) dst[p] = key(src[p]);
+            else
+                for (int p = 0; p < x.k; ++p) dst[p] = key(src[p * brs]);
+            bp[jb] = dst;
+        }
+        brs = 1;
+    } else {
+        KS_UNROLL for (int jb = 0; jb < JB; ++jb) bp[jb] = b + int64_t(j0 + jb) * x.b.cs;
+    }
     for (int p = 0; p < x.k; ++p) {
         R bb[JB];
         KS_UNROLL for (int jb = 0; jb < JB; ++jb) bb[jb] = V::set1(S::in(bp[jb][p * brs]));
@@ -376,7 +489,7 @@ KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__rest
         KS_UNROLL for (int v = 0; v < NV; ++v) {
             const R av = V::load(a + v * L);
             KS_UNROLL for (int jb = 0; jb < JB; ++jb)
-                acc[jb][v] = S::template vred<V, IntRed>(acc[jb][v], S::template vmul<V>(av, bb[jb]));
+                acc[jb][v] = S::template vred<V, IntRed>(acc[jb][v], S::template vmul<V, Keys>(av, bb[jb]));
         }
     }
     KS_UNROLL for (int jb = 0; jb < JB; ++jb) {
@@ -384,7 +497,7 @@ KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__rest
         KS_UNROLL for (int v = 0; v < NV; ++v) {
             const int rows = mb - v * L; // this vector's rows of C: all L, or the last few
             if (rows <= 0) break;
-            const R r = S::template valpha<V>(x.alpha, acc[jb][v]);
+            const R r = S::template valpha<V>(x.alpha, Keys ? V::unkey(acc[jb][v]) : acc[jb][v]);
             if (rows >= L) {
                 const R s = x.readc ? S::template vbeta<V>(x.beta, V::load(cj + v * L)) : z;
                 V::store(cj + v * L, S::template vadd<V>(r, s));
@@ -397,45 +510,51 @@ KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__rest
 }
 
 // Rows [i0, i0+mb) of one item with NV vectors of V per column: pack the panel of op(A),
-// then every column of C, JB at a time.
-template <class S, class V, int NV, bool IntRed>
+// then every column of C, JB at a time. With keys, op(A) is packed as keys, a NaN as the
+// key of the multiply's identity (both ignore it against a b that is not NaN).
+template <class S, class V, int NV, Mode M>
 void panel(const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B, typename V::T *C,
            int i0, int mb, typename V::T *__restrict__ pack) {
     using T = typename V::T;
     constexpr int L = V::L, MP = NV * L;
     constexpr int ACC = V::REGS / 2; // accumulator registers, leaving room for a, b
-    constexpr int JB = ACC / NV >= 8 ? 8 : ACC / NV >= 1 ? ACC / NV : 1;
+    constexpr int JB = ACC / NV >= kColumnsMax ? kColumnsMax : ACC / NV >= 1 ? ACC / NV : 1;
     const int64_t ars = x.a.rs, acs = x.a.cs;
     const T *a0 = A + int64_t(i0) * ars;
+    auto in = [](T v) {
+        if constexpr (M == Mode::keys) return v != v ? key(S::template one<T>()) : key(v);
+        else return S::in(v);
+    };
     if (ars == 1) {
         for (int p = 0; p < x.k; ++p) {
             const T *src = a0 + int64_t(p) * acs;
             T *dst = pack + int64_t(p) * MP;
-            for (int i = 0; i < mb; ++i) dst[i] = S::in(src[i]);
+            for (int i = 0; i < mb; ++i) dst[i] = in(src[i]);
             for (int i = mb; i < MP; ++i) dst[i] = T(0);
         }
     } else {
         for (int i = 0; i < mb; ++i) {
             const T *src = a0 + int64_t(i) * ars;
-            for (int p = 0; p < x.k; ++p) pack[int64_t(p) * MP + i] = S::in(src[int64_t(p) * acs]);
+            for (int p = 0; p < x.k; ++p) pack[int64_t(p) * MP + i] = in(src[int64_t(p) * acs]);
         }
         for (int p = 0; p < x.k; ++p)
             for (int i = mb; i < MP; ++i) pack[int64_t(p) * MP + i] = T(0);
     }
     T *c = C + i0;
+    T *const bk = pack + int64_t(x.k) * kPanelMax; // the keys of op(B)'s columns
     int j = 0;
-    for (; j + JB <= x.n; j += JB) columns<S, V, NV, JB, IntRed>(x, pack, mb, B, j, c);
-    for (; j < x.n; ++j) columns<S, V, NV, 1, IntRed>(x, pack, mb, B, j, c);
+    for (; j + JB <= x.n; j += JB) columns<S, V, NV, JB, M>(x, pack, mb, B, j, c, bk);
+    for (; j < x.n; ++j) columns<S, V, NV, 1, M>(x, pack, mb, B, j, c, bk);
 }
 
 // One panel of a wide-vector copy: nv vectors per column (1 .. NVMAX).
-template <class S, class V, bool IntRed>
+template <class S, class V, Mode M>
 void panel_nv(int nv, const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B,
               typename V::T *C, int i0, int mb, typename V::T *pack) {
     constexpr int NVMAX = 32 / V::L < 8 ? 32 / V::L : 8;
 #define KS_CASE(NV)                                                                                \
     case NV:                                                                                       \
-        if constexpr (NV <= NVMAX) panel<S, V, NV, IntRed>(x, A, B, C, i0, mb, pack);              \
+        if constexpr (NV <= NVMAX) panel<S, V, NV, M>(x, A, B, C, i0, mb, pack);                   \
         break;
     switch (nv) {
         KS_CASE(1)
@@ -491,16 +610,70 @@ template <class S, class T> void item_exact(const Call<T> &x, const T *A, const 
         }
 }
 
+// Keys in the one-vector kernel from this order on (measured in cache, docs/performance.md):
+// below it mapping op(B) costs more than the integer pipes gain (128-bit vectors and
+// 256-bit double: d n = 2 1.77x -> 2.61x, s n = 2 1.87x -> 2.62x gemm; 512-bit double at
+// n = 5: 1.36x -> 1.78x), from it on they win (d n = 8 1.9x -> 1.7x, s n = 8 2.3x -> 1.3x).
+template <class T> constexpr int kKeysSmallMin = sizeof(T) == 8 ? 8 : 5;
+
+// The columns of C of a square item of order N: op(A)'s columns in a, op(B)(p, j) at
+// b[p * bp + j * bj]. Keys: a and b hold keys (b never of a NaN), see Mode.
+template <class S, class V, int N, bool Keys>
+KS_INLINE void small_columns(const Call<typename V::T> &x, const typename V::R *a, const typename V::T *b,
+                             int64_t bp, int64_t bj, typename V::T *C) {
+    using T = typename V::T;
+    using R = typename V::R;
+    const R z = V::set1(S::template zero<T>());
+    const R init = Keys ? V::set1(key(S::template zero<T>())) : z;
+    KS_UNROLL for (int j = 0; j < N; ++j) {
+        R acc = init;
+        KS_UNROLL for (int p = 0; p < N; ++p)
+            acc = S::template vred<V, Keys>(acc, S::template vmul<V, Keys>(a[p], V::set1(S::in(b[p * bp + j * bj]))));
+        T *cj = C + int64_t(j) * x.ldc;
+        const R r = S::template valpha<V>(x.alpha, Keys ? V::unkey(acc) : acc);
+        if (N == V::L) {
+            const R s = x.readc ? S::template vbeta<V>(x.beta, V::load(cj)) : z;
+            V::store(cj, S::template vadd<V>(r, s));
+        } else {
+            const R s = x.readc ? S::template vbeta<V>(x.beta, V::loadn(cj, N)) : z;
+            V::storen(cj, S::template vadd<V>(r, s), N);
+        }
+    }
+}
+
 // Square items of order N <= L (one vector holds a column): op(A)'s columns stay in
 // registers, read straight from the item when its rows have unit stride, every loop
 // unrolled at compile time (the fixed-n gemm kernels do the same for plus-times).
+// Min-max / max-min on vectors with integer min/max run on keys (Mode::keys) when op(B)
+// has a unit stride: its lines along that stride are loaded as vectors, checked for NaN
+// and mapped to keys in a few vector instructions (N per item, against N * N terms).
 template <class S, class V, int N>
 KS_INLINE void item_small(const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B,
                           typename V::T *C) {
     using T = typename V::T;
     using R = typename V::R;
     static_assert(N <= V::L, "one vector per column");
-    if (S::kScanB) { // vmul needs b not NaN
+    constexpr bool kKeys = S::kScanB && V::kInt && N >= kKeysSmallMin<T>;
+    alignas(64) T bk[kKeys ? N * V::L : 1]; // the keys of op(B), line after line
+    bool keys = false;
+    int64_t bp = 0, bj = 0;
+    if constexpr (kKeys) {
+        if (x.b.rs == 1 || x.b.cs == 1) {
+            const bool by_col = x.b.rs == 1;
+            const int64_t ls = by_col ? x.b.cs : x.b.rs;
+            unsigned nan = 0;
+            KS_UNROLL for (int l = 0; l < N; ++l) {
+                const R v = N == V::L ? V::load(B + l * ls) : V::loadn(B + l * ls, N);
+                nan |= V::nans(v);
+                V::store(bk + l * V::L, V::unkey(v));
+            }
+            if (nan) return item_exact<S>(x, A, B, C); // vmul needs b not NaN
+            keys = true;
+            bp = by_col ? 1 : V::L;
+            bj = by_col ? V::L : 1;
+        }
+    }
+    if (S::kScanB && !keys) { // vmul needs b not NaN
         bool nan = false;
         KS_UNROLL for (int j = 0; j < N; ++j) KS_UNROLL for (int p = 0; p < N; ++p) {
             const T v = B[p * x.b.rs + j * x.b.cs];
@@ -518,21 +691,14 @@ KS_INLINE void item_small(const Call<typename V::T> &x, const typename V::T *A, 
         KS_UNROLL for (int p = 0; p < N; ++p) a[p] = V::load(t + p * V::L);
     }
     if (S::kTruth) KS_UNROLL for (int p = 0; p < N; ++p) a[p] = V::truth(a[p]);
-    const R z = V::set1(S::template zero<T>());
-    KS_UNROLL for (int j = 0; j < N; ++j) {
-        R acc = z;
-        KS_UNROLL for (int p = 0; p < N; ++p)
-            acc = S::template vred<V, false>(acc, S::template vmul<V>(a[p], V::set1(S::in(B[p * x.b.rs + j * x.b.cs]))));
-        T *cj = C + int64_t(j) * x.ldc;
-        const R r = S::template valpha<V>(x.alpha, acc);
-        if (N == V::L) {
-            const R s = x.readc ? S::template vbeta<V>(x.beta, V::load(cj)) : z;
-            V::store(cj, S::template vadd<V>(r, s));
-        } else {
-            const R s = x.readc ? S::template vbeta<V>(x.beta, V::loadn(cj, N)) : z;
-            V::storen(cj, S::template vadd<V>(r, s), N);
+    if constexpr (kKeys) {
+        if (keys) { // a NaN of op(A) becomes the key of the multiply's identity (see panel())
+            const R one = V::set1(key(S::template one<T>()));
+            KS_UNROLL for (int p = 0; p < N; ++p) a[p] = V::nan_to(V::unkey(a[p]), a[p], one);
+            return small_columns<S, V, N, true>(x, a, bk, bp, bj, C);
         }
     }
+    small_columns<S, V, N, false>(x, a, B, x.b.rs, x.b.cs, C);
 }
 
 template <class T> KS_INLINE T *item_ptr(const Items<T> &it, int64_t i) {
@@ -596,33 +762,45 @@ template <class S, class T> void item(const Call<T> &x, const T *A, const T *B, 
             }
         return;
     }
-    // max/min multiplies: a NaN in op(B) takes the exact loops (vmul needs b not NaN);
-    // terms all >= -0 allow the integer reduction (MIN_MAX: max(a, b) >= b, so op(B) >= -0
-    // suffices; MAX_MIN: min(a, b) needs both).
-    bool int_red = false;
+    // max/min multiplies: a NaN in op(B) takes the exact loops (vmul needs b not NaN).
+    // Otherwise, as measured in cache on Zen 4 (docs/performance.md, "Host kernels"):
+    // - float: the keys (any sign, NaN in op(A) included), except min-max with op(B) >= -0,
+    //   where the integer reduction beside the FP multiply is faster still;
+    // - double: the integer reduction where the terms are >= -0 (MIN_MAX: max(a, b) >= b,
+    //   so op(B) >= -0 suffices; MAX_MIN: min(a, b) needs both), else floating point: the
+    //   64-bit keys in panels were slower than both (d n = 32: 2.38x gemm against 2.25x).
+    using VW = Wide<T>;
+    using VN = Narrow<T>;
+    bool int_red = false, keys = false;
     if (S::kScanB) {
         const Flags fb = scan(B, x.k, x.n, x.b);
         if (fb.nan) return item_exact<S>(x, A, B, C);
-        int_red = !fb.negative && (S::kMin || !scan(A, x.m, x.k, x.a).negative);
+        if (sizeof(T) == 4 && !(S::kMin && !fb.negative)) keys = true;
+        else int_red = !fb.negative && (S::kMin || !scan(A, x.m, x.k, x.a).negative);
     }
-    using VW = Wide<T>;
-    using VN = Narrow<T>;
     constexpr int PH = (32 / VW::L < 8 ? 32 / VW::L : 8) * VW::L;
     static_assert(PH <= kPanelMax, "panel larger than the scratch");
     if (VN::L < VW::L && x.m <= VN::L) { // one narrow vector holds every row
-        if constexpr (S::kScanB && VN::kInt)
-            if (int_red) return panel<S, VN, 1, true>(x, A, B, C, 0, x.m, pack);
-        return panel<S, VN, 1, false>(x, A, B, C, 0, x.m, pack);
+        if constexpr (S::kScanB && VN::kInt) {
+            if (keys) return panel<S, VN, 1, Mode::keys>(x, A, B, C, 0, x.m, pack);
+            if (int_red) return panel<S, VN, 1, Mode::intred>(x, A, B, C, 0, x.m, pack);
+        }
+        return panel<S, VN, 1, Mode::fp>(x, A, B, C, 0, x.m, pack);
     }
     for (int i0 = 0; i0 < x.m; i0 += PH) {
         const int mb = x.m - i0 < PH ? x.m - i0 : PH;
         const int nv = (mb + VW::L - 1) / VW::L;
-        if constexpr (S::kScanB && VW::kInt)
-            if (int_red) {
-                panel_nv<S, VW, true>(nv, x, A, B, C, i0, mb, pack);
+        if constexpr (S::kScanB && VW::kInt) {
+            if (keys) {
+                panel_nv<S, VW, Mode::keys>(nv, x, A, B, C, i0, mb, pack);
                 continue;
             }
-        panel_nv<S, VW, false>(nv, x, A, B, C, i0, mb, pack);
+            if (int_red) {
+                panel_nv<S, VW, Mode::intred>(nv, x, A, B, C, i0, mb, pack);
+                continue;
+            }
+        }
+        panel_nv<S, VW, Mode::fp>(nv, x, A, B, C, i0, mb, pack);
     }
 }
 

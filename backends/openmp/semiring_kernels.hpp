@@ -16,7 +16,9 @@
 // registers (a compile-time number of vectors per panel, several columns at once) with
 // one add and one min/max per vector of terms -- the vector min/max instructions return
 // their second operand when either is NaN, which is exactly "a NaN term is ignored" for
-// an accumulator that starts at the add identity and never becomes NaN.
+// an accumulator that starts at the add identity and never becomes NaN. Min-max and
+// max-min may instead run on order-preserving integer keys of the values (integer
+// min/max for both operations, where measured faster: semiring_kernels.cpp, item()).
 #ifndef KOBALT_OPENMP_SEMIRING_KERNELS_HPP
 #define KOBALT_OPENMP_SEMIRING_KERNELS_HPP
 
@@ -56,9 +58,11 @@ template <class T> struct Problem {
 
 // Rows of one packed panel, at most (it depends on the vector width).
 constexpr int kPanelMax = 32;
-// Scratch elements one thread needs for an inner dimension k (the packed panel, plus
-// room to align it to 64 bytes).
-inline size_t scratch_per_thread(int k) { return size_t(k) * kPanelMax + 64; }
+// Columns of C accumulated at once, at most.
+constexpr int kColumnsMax = 8;
+// Scratch elements one thread needs for an inner dimension k (the packed panel, the keys
+// of kColumnsMax columns of op(B), plus room to align the panel to 64 bytes).
+inline size_t scratch_per_thread(int k) { return size_t(k) * (kPanelMax + kColumnsMax) + 64; }
 
 #define KOBALT_SEMIRING_DECLARE(ns)                                                           \
     namespace ns {                                                                            \

@@ -43,6 +43,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/kt_api.hpp"
 #include "kobalt/kobalt.h"
 
 namespace {
@@ -593,25 +594,6 @@ void finish_text(Call &c, int n, const char *fmt_tail) {
     }
     if (print_calls) std::fprintf(stderr, "kobalt_fuzz: %s\n", c.text);
 }
-
-template <class T> struct Api;
-#define KOBALT_ROUTINE(name, params, args, route) \
-    static kobalt_status name params { return KOBALT_NAME(name) args; }
-template <> struct Api<double> {
-#define KOBALT_T double
-#define KOBALT_P d
-#include "kobalt/kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
-};
-template <> struct Api<float> {
-#define KOBALT_T float
-#define KOBALT_P s
-#include "kobalt/kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
-};
-#undef KOBALT_ROUTINE
 
 template <class T> T *P(const Operand &o) { return static_cast<T *>(o.ptr); }
 template <class T> T *const *PA(const Operand &o) { return static_cast<T *const *>(o.ptr); }

@@ -563,9 +563,9 @@ void decode_operands(Reader &r, Call &c) {
     }
 }
 
-void finish_text(Call &c, int n, const char *fmt_tail) {
-    (void)n;
-    (void)fmt_tail;
+// Appends the batch and every operand to the call's text (c.text holds the routine's own
+// arguments) and prints it under KOBALT_FUZZ_PRINT.
+void finish_text(Call &c) {
     size_t used = std::strlen(c.text);
     used += std::snprintf(c.text + used, sizeof c.text - used, " batch=%" PRId64, c.batch);
     for (const Operand &o : c.ops) {
@@ -595,6 +595,25 @@ void finish_text(Call &c, int n, const char *fmt_tail) {
     if (print_calls) std::fprintf(stderr, "kobalt_fuzz: %s\n", c.text);
 }
 
+// The prelude of every decoder (generation 1 below, fuzz_generations.inc, fuzz_desc.inc),
+// once the operands are decoded and c.text holds the routine's arguments: finishes the
+// text, zeroes the shapes of a call whose sizes or enums are invalid (tiny stand-ins: the
+// call must refuse anyway; descriptors keep theirs), decides validity with the model,
+// allocates. False: a valid call claims more memory than the harness allocates; skip it.
+template <class T> bool prepare(Call &c) {
+    finish_text(c);
+    if (!c.sizes_ok)
+        for (Operand &o : c.ops)
+            if (o.kind != DSC) o.rows = o.cols = o.len = o.count = 0;
+    bool valid = c.sizes_ok && c.batch >= 0;
+    if (valid)
+        for (Operand &o : c.ops) {
+            compute_extent(o, c.layout);
+            valid = valid && operand_valid(o, c.layout, c.batch);
+        }
+    return allocate<T>(c, valid);
+}
+
 template <class T> T *P(const Operand &o) { return static_cast<T *>(o.ptr); }
 template <class T> T *const *PA(const Operand &o) { return static_cast<T *const *>(o.ptr); }
 
@@ -611,6 +630,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
     const char p = sizeof(T) == 8 ? 'd' : 's';
     const size_t E = sizeof(T);
     static char fnbuf[64];
+    c.fn = fnbuf;
     c.layout = decode_enum<kobalt_layout>(r, KOBALT_ROW_MAJOR, 2);
     c.batch = decode_batch(r);
     if (c.layout != KOBALT_ROW_MAJOR && c.layout != KOBALT_COL_MAJOR) c.sizes_ok = false;
@@ -641,18 +661,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d transa=%d transb=%d m=%" PRId64 " n=%" PRId64 " k=%" PRId64,
                       fnbuf, c.layout, ta, tb, m, n, k);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok) {  // shapes are meaningless: tiny stand-ins, the call must refuse
-            for (Operand &o : c.ops) o.rows = o.cols = 0;
-        }
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         const Operand &A = c.ops[0], &B = c.ops[1], &C = c.ops[2];
         if (batched)
             st = Api<T>::gemm_batched(c.layout, ta, tb, m, n, k, alpha, PA<const T>(A), A.ld, PA<const T>(B), B.ld, beta,
@@ -674,17 +683,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
                  vector("y", true, E, nt ? m : n, batched)};
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d trans=%d m=%" PRId64 " n=%" PRId64, fnbuf, c.layout, t, m, n);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok)
-            for (Operand &o : c.ops) o.rows = o.cols = o.len = 0;
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         const Operand &A = c.ops[0], &x = c.ops[1], &y = c.ops[2];
         if (batched)
             st = Api<T>::gemv_batched(c.layout, t, m, n, alpha, PA<const T>(A), A.ld, PA<const T>(x), x.inc, beta,
@@ -707,17 +706,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         c.ops = {matrix("A", false, E, n, n, batched), vector("x", true, E, n, batched)};
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d uplo=%d trans=%d diag=%d n=%" PRId64, fnbuf, c.layout, u, t, d, n);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok)
-            for (Operand &o : c.ops) o.rows = o.cols = o.len = 0;
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         const Operand &A = c.ops[0], &x = c.ops[1];
         if (batched)
             st = Api<T>::trsv_batched(c.layout, u, t, d, n, PA<const T>(A), A.ld, PA<T>(x), x.inc, c.batch);
@@ -743,17 +732,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d side=%d uplo=%d trans=%d diag=%d m=%" PRId64 " n=%" PRId64,
                       fnbuf, c.layout, s, u, t, d, m, n);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok)
-            for (Operand &o : c.ops) o.rows = o.cols = 0;
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         const Operand &A = c.ops[0], &B = c.ops[1];
         if (batched)
             st = Api<T>::trsm_batched(c.layout, s, u, t, d, m, n, alpha, PA<const T>(A), A.ld, PA<T>(B), B.ld, c.batch);
@@ -775,17 +754,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         c.ops = {matrix("A", true, E, m, n, batched), piv, info};
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d m=%" PRId64 " n=%" PRId64, fnbuf, c.layout, m, n);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok)
-            for (Operand &o : c.ops) o.rows = o.cols = o.count = 0;
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         const Operand &A = c.ops[0], &I = c.ops[1], &F = c.ops[2];
         if (batched)
             st = Api<T>::getrf_batched(c.layout, m, n, PA<T>(A), A.ld, P<int>(I), I.stride, P<int>(F), c.batch);
@@ -808,17 +777,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         const uint8_t bad = r.u8();
         std::snprintf(c.text, sizeof c.text, "%s layout=%d trans=%d n=%" PRId64 " nrhs=%" PRId64 " badpiv=%d", fnbuf,
                       c.layout, t, n, nrhs, bad % 16 == 15);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok)
-            for (Operand &o : c.ops) o.rows = o.cols = o.count = 0;
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         Operand &I = c.ops[1];
         // Pivot values: valid (1..n) everywhere, or one bad value in a read position.
         if (I.ptr && I.sizes[0] > 0 && n > 0 && n <= INT32_MAX) {
@@ -864,17 +823,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d transx=%d transy=%d n=%" PRId64 " k=%" PRId64
                       " nrhs=%" PRId64, fnbuf, c.layout, tx, ty, n, k, nrhs);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok)
-            for (Operand &o : c.ops) o.rows = o.cols = o.count = 0;
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         const Operand &X = c.ops[0], &Y = c.ops[1], &A = c.ops[2], &I = c.ops[3], &B = c.ops[4], &F = c.ops[5];
         if (batched)
             st = Api<T>::gemm_lu_trsv_batched(c.layout, tx, ty, n, k, nrhs, alpha, PA<const T>(X), X.ld, PA<const T>(Y),

@@ -39,6 +39,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -622,6 +623,18 @@ void bound_batch(Call &c, int64_t largest) {
     if (largest > 64 && c.batch > 2) c.batch = 2;
 }
 
+// The sizes of a standard-form call: a negative one makes the call invalid, one beyond
+// 2^31-1 allows KOBALT_NOT_SUPPORTED; the largest in range bounds the batch.
+void size_check(Call &c, std::initializer_list<int64_t> sizes) {
+    int64_t largest = 0;
+    for (int64_t s : sizes) {
+        if (s < 0) c.sizes_ok = false;
+        if (s > INT32_MAX) c.big = true;
+        if (s > largest && s <= INT32_MAX) largest = s;
+    }
+    bound_batch(c, largest);
+}
+
 template <class T>
 void run_generation2_4(Reader &r, Call &c, int family, bool batched, T alpha, T beta, char *fnbuf, size_t fnsize);
 
@@ -637,22 +650,13 @@ template <class T> void run(Reader &r, int family, bool batched) {
     const T alpha = T(int(r.u8() % 5) - 2) / T(2), beta = T(int(r.u8() % 5) - 2) / T(2);
     kobalt_status st = KOBALT_SUCCESS;
     const char *form = batched ? "batched" : "strided";
-    auto size_check = [&](std::initializer_list<int64_t> sizes) {
-        int64_t largest = 0;
-        for (int64_t s : sizes) {
-            if (s < 0) c.sizes_ok = false;
-            if (s > INT32_MAX) c.big = true;
-            if (s > largest && s <= INT32_MAX) largest = s;
-        }
-        bound_batch(c, largest);
-    };
     switch (family) {
     case 0: {  // gemm
         std::snprintf(fnbuf, sizeof fnbuf, "kobalt_%cgemm_%s", p, form);
         const auto ta = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3), tb = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3);
         const int64_t m = decode_size(r), n = decode_size(r), k = decode_size(r);
         if (!valid_op(ta) || !valid_op(tb)) c.sizes_ok = false;
-        size_check({m, n, k});
+        size_check(c, {m, n, k});
         int64_t ar, ac, br, bc;
         op_shape(ta, m, k, ar, ac);
         op_shape(tb, k, n, br, bc);
@@ -677,7 +681,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         const auto t = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3);
         const int64_t m = decode_size(r), n = decode_size(r);
         if (!valid_op(t)) c.sizes_ok = false;
-        size_check({m, n});
+        size_check(c, {m, n});
         const bool nt = t == KOBALT_NO_TRANS;
         c.ops = {matrix("A", false, E, m, n, batched), vector("x", false, E, nt ? n : m, batched),
                  vector("y", true, E, nt ? m : n, batched)};
@@ -702,7 +706,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         const int64_t n = decode_size(r);
         if (!valid_op(t) || (u != KOBALT_UPPER && u != KOBALT_LOWER) || (d != KOBALT_UNIT && d != KOBALT_NON_UNIT))
             c.sizes_ok = false;
-        size_check({n});
+        size_check(c, {n});
         c.ops = {matrix("A", false, E, n, n, batched), vector("x", true, E, n, batched)};
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d uplo=%d trans=%d diag=%d n=%" PRId64, fnbuf, c.layout, u, t, d, n);
@@ -726,7 +730,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         if (!valid_op(t) || (u != KOBALT_UPPER && u != KOBALT_LOWER) || (d != KOBALT_UNIT && d != KOBALT_NON_UNIT) ||
             (s != KOBALT_LEFT && s != KOBALT_RIGHT))
             c.sizes_ok = false;
-        size_check({m, n});
+        size_check(c, {m, n});
         const int64_t na = s == KOBALT_LEFT ? m : n;
         c.ops = {matrix("A", false, E, na, na, batched), matrix("B", true, E, m, n, batched)};
         decode_operands(r, c);
@@ -745,7 +749,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
     case 4: {  // getrf
         std::snprintf(fnbuf, sizeof fnbuf, "kobalt_%cgetrf_%s", p, form);
         const int64_t m = decode_size(r), n = decode_size(r);
-        size_check({m, n});
+        size_check(c, {m, n});
         Operand piv;
         piv.kind = PIV, piv.name = "ipiv", piv.output = true, piv.elem = sizeof(int);
         piv.count = m < n ? m : n;
@@ -768,7 +772,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         const auto t = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3);
         const int64_t n = decode_size(r), nrhs = decode_size(r);
         if (!valid_op(t)) c.sizes_ok = false;
-        size_check({n, nrhs});
+        size_check(c, {n, nrhs});
         Operand piv;
         piv.kind = PIV, piv.name = "ipiv", piv.output = false, piv.elem = sizeof(int);
         piv.count = n;
@@ -809,7 +813,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         const auto tx = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3), ty = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3);
         const int64_t n = decode_size(r), k = decode_size(r), nrhs = decode_size(r);
         if (!valid_op(tx) || !valid_op(ty)) c.sizes_ok = false;
-        size_check({n, k, nrhs});
+        size_check(c, {n, k, nrhs});
         int64_t xr, xc, yr, yc;
         op_shape(tx, n, k, xr, xc);
         op_shape(ty, k, n, yr, yc);

@@ -25,6 +25,7 @@ set(rel_env "${KOBALT_TEST_ENV}" "KOBALT_BACKENDS=openmp" "OMP_WAIT_POLICY=PASSI
 # campaign (only in a sanitized build: there it catches what the replay cannot).
 add_executable(kobalt_fuzz_replay ${rel_dir}/fuzz/fuzz_api.cpp ${rel_dir}/fuzz/replay_main.cpp)
 target_link_libraries(kobalt_fuzz_replay PRIVATE Kobalt::kobalt)
+target_include_directories(kobalt_fuzz_replay PRIVATE ${rel_dir})  # common/kt_api.hpp
 target_compile_options(kobalt_fuzz_replay PRIVATE -Wall -Wextra)
 add_test(NAME fuzz_replay_corpus
   COMMAND kobalt_fuzz_replay ${rel_dir}/fuzz/corpus ${rel_dir}/fuzz/regressions)
@@ -40,6 +41,7 @@ if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
   if(KOBALT_HAVE_LIBFUZZER)
     add_executable(kobalt_fuzz ${rel_dir}/fuzz/fuzz_api.cpp)
     target_link_libraries(kobalt_fuzz PRIVATE Kobalt::kobalt)
+    target_include_directories(kobalt_fuzz PRIVATE ${rel_dir})
     target_compile_options(kobalt_fuzz PRIVATE -fsanitize=fuzzer)
     target_link_options(kobalt_fuzz PRIVATE -fsanitize=fuzzer)
     add_test(NAME fuzz_corpus COMMAND kobalt_fuzz -runs=0 ${rel_dir}/fuzz/corpus ${rel_dir}/fuzz/regressions)
@@ -58,6 +60,7 @@ endif()
 # ---- integer safety -------------------------------------------------------------------------
 add_executable(test_overflow ${rel_dir}/reliability/test_overflow.cpp)
 target_link_libraries(test_overflow PRIVATE Kobalt::kobalt)
+target_include_directories(test_overflow PRIVATE ${rel_dir})
 target_compile_options(test_overflow PRIVATE -Wall -Wextra)
 add_test(NAME reliability_overflow COMMAND test_overflow)
 set_tests_properties(reliability_overflow PROPERTIES ENVIRONMENT "${rel_env}" TIMEOUT 120)

@@ -27,26 +27,8 @@
 #include <cstring>
 #include <vector>
 
+#include "common/cuda_check.hpp"
 #include "kobalt/kobalt.h"
-
-static int failures = 0;
-#define CHECK(cond, ...)                                                   \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
-            ++failures;                                                    \
-            std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);    \
-            std::printf(__VA_ARGS__);                                      \
-            std::printf("\n");                                             \
-        }                                                                  \
-    } while (0)
-#define CUDA_OK(x)                                                                               \
-    do {                                                                                         \
-        const cudaError_t e_ = (x);                                                              \
-        if (e_ != cudaSuccess) {                                                                 \
-            std::printf("FAIL: CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-            std::exit(1);                                                                        \
-        }                                                                                        \
-    } while (0)
 
 static bool has(const char *s, const char *part) { return s && part && std::strstr(s, part) != nullptr; }
 
@@ -245,6 +227,6 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "usage: test_cuda_faults illegal-address|out-of-memory|empty-operands\n");
         return 2;
     }
-    std::printf("%s: %s (%d failure(s))\n", mode, failures ? "FAILED" : "passed", failures);
-    return failures ? 1 : 0;
+    std::printf("%s: %s (%ld failure(s))\n", mode, g_fail ? "FAILED" : "passed", g_fail);
+    return g_fail ? 1 : 0;
 }

@@ -25,28 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "common/cuda_check.hpp"
 #include "kobalt/kobalt.h"
-
-static long g_pass = 0, g_fail = 0;
-#define CHECK(cond, ...)                                                                       \
-    do {                                                                                       \
-        if (cond) ++g_pass;                                                                    \
-        else {                                                                                 \
-            if (++g_fail < 40) {                                                               \
-                std::printf("FAIL %s:%d: ", __FILE__, __LINE__);                               \
-                std::printf(__VA_ARGS__);                                                      \
-                std::printf("\n");                                                             \
-            }                                                                                  \
-        }                                                                                      \
-    } while (0)
-#define CUDA_OK(x)                                                                             \
-    do {                                                                                       \
-        cudaError_t e_ = (x);                                                                  \
-        if (e_ != cudaSuccess) {                                                               \
-            std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-            std::exit(1);                                                                      \
-        }                                                                                      \
-    } while (0)
 
 using I = long long;
 static std::mt19937_64 rng(2024);

@@ -83,8 +83,10 @@ template <class T> T **ptrs(Buf<T *> &arr, Buf<T> &b, long long stride, long lon
     return arr.p;
 }
 
-template <class T> struct Api;
-template <> struct Api<double> {
+// cuBLAS's routines of precision T. Not tests/common/kt_api.hpp's Api<T> (Kobalt's
+// routines): this program must not know Kobalt (see the top of the file).
+template <class T> struct Cublas;
+template <> struct Cublas<double> {
     static constexpr auto gemmS = cublasDgemmStridedBatched;
     static constexpr auto gemmB = cublasDgemmBatched;
     static constexpr auto gemvS = cublasDgemvStridedBatched;
@@ -94,7 +96,7 @@ template <> struct Api<double> {
     static constexpr auto getri = cublasDgetriBatched;
     static constexpr auto matinv = cublasDmatinvBatched;
 };
-template <> struct Api<float> {
+template <> struct Cublas<float> {
     static constexpr auto gemmS = cublasSgemmStridedBatched;
     static constexpr auto gemmB = cublasSgemmBatched;
     static constexpr auto gemvS = cublasSgemvStridedBatched;
@@ -146,13 +148,13 @@ template <class T> void run(cublasHandle_t h, const std::string &routine, int n,
         init(A, n, 0, 1), init(B, n, 0, 2), init(C, n, 0, 3);
         if (routine == "gemm") {
             time_it(routine.c_str(), p, n, batch, reps, [&] {
-                return Api<T>::gemmS(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A.p, n, nn, B.p, n, nn, &zero, C.p, n, nn, int(batch));
+                return Cublas<T>::gemmS(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A.p, n, nn, B.p, n, nn, &zero, C.p, n, nn, int(batch));
             }, none);
         } else {
             Buf<T *> pa{size_t(batch)}, pb{size_t(batch)}, pc{size_t(batch)};
             ptrs(pa, A, nn, batch), ptrs(pb, B, nn, batch), ptrs(pc, C, nn, batch);
             time_it(routine.c_str(), p, n, batch, reps, [&] {
-                return Api<T>::gemmB(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, (const T *const *)pa.p, n,
+                return Cublas<T>::gemmB(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, (const T *const *)pa.p, n,
                                      (const T *const *)pb.p, n, &zero, pc.p, n, int(batch));
             }, none);
         }
@@ -160,7 +162,7 @@ template <class T> void run(cublasHandle_t h, const std::string &routine, int n,
         Buf<T> A(items), x(size_t(batch) * n), y(size_t(batch) * n);
         init(A, n, 0, 1), init(x, 0, 0, 2), init(y, 0, 0, 3);
         time_it(routine.c_str(), p, n, batch, reps, [&] {
-            return Api<T>::gemvS(h, CUBLAS_OP_N, n, n, &one, A.p, n, nn, x.p, 1, n, &zero, y.p, 1, n, int(batch));
+            return Cublas<T>::gemvS(h, CUBLAS_OP_N, n, n, &one, A.p, n, nn, x.p, 1, n, &zero, y.p, 1, n, int(batch));
         }, none);
     } else if (routine == "trsm") {
         Buf<T> A(items), B(items), B0(items);
@@ -168,7 +170,7 @@ template <class T> void run(cublasHandle_t h, const std::string &routine, int n,
         Buf<T *> pa{size_t(batch)}, pb{size_t(batch)};
         ptrs(pa, A, nn, batch), ptrs(pb, B, nn, batch);
         time_it(routine.c_str(), p, n, batch, reps, [&] {
-            return Api<T>::trsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &one,
+            return Cublas<T>::trsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &one,
                                 (const T *const *)pa.p, n, pb.p, n, int(batch));
         }, [&] { CUDA_OK(cudaMemcpyAsync(B.p, B0.p, sizeof(T) * items, cudaMemcpyDeviceToDevice)); });
     } else if (routine == "getrf" || routine == "getrs" || routine == "getri" || routine == "matinv") {
@@ -180,30 +182,30 @@ template <class T> void run(cublasHandle_t h, const std::string &routine, int n,
         ptrs(pa, A, nn, batch), ptrs(pc, C, nn, batch), ptrs(pb, b, n, batch);
         auto restoreA = [&] { CUDA_OK(cudaMemcpyAsync(A.p, A0.p, sizeof(T) * items, cudaMemcpyDeviceToDevice)); };
         if (routine == "getrf") {
-            time_it(routine.c_str(), p, n, batch, reps, [&] { return Api<T>::getrf(h, n, pa.p, n, piv.p, info.p, int(batch)); },
+            time_it(routine.c_str(), p, n, batch, reps, [&] { return Cublas<T>::getrf(h, n, pa.p, n, piv.p, info.p, int(batch)); },
                     restoreA);
             return;
         }
         if (routine == "matinv") {
             if (n > 32) return;
             time_it(routine.c_str(), p, n, batch, reps, [&] {
-                return Api<T>::matinv(h, n, (const T *const *)pa.p, n, pc.p, n, info.p, int(batch));
+                return Cublas<T>::matinv(h, n, (const T *const *)pa.p, n, pc.p, n, info.p, int(batch));
             }, none);
             return;
         }
         // factors for getrs / getri (untimed)
-        if (Api<T>::getrf(h, n, pa.p, n, piv.p, info.p, int(batch)) != CUBLAS_STATUS_SUCCESS) {
+        if (Cublas<T>::getrf(h, n, pa.p, n, piv.p, info.p, int(batch)) != CUBLAS_STATUS_SUCCESS) {
             std::printf("%-7s %c %4d  getrf failed\n", routine.c_str(), p, n);
             return;
         }
         if (routine == "getrs") {
             int hinfo = 0;
             time_it(routine.c_str(), p, n, batch, reps, [&] {
-                return Api<T>::getrs(h, CUBLAS_OP_N, n, 1, (const T *const *)pa.p, n, piv.p, pb.p, n, &hinfo, int(batch));
+                return Cublas<T>::getrs(h, CUBLAS_OP_N, n, 1, (const T *const *)pa.p, n, piv.p, pb.p, n, &hinfo, int(batch));
             }, [&] { CUDA_OK(cudaMemcpyAsync(b.p, b0.p, sizeof(T) * size_t(batch) * n, cudaMemcpyDeviceToDevice)); });
         } else {
             time_it(routine.c_str(), p, n, batch, reps, [&] {
-                return Api<T>::getri(h, n, (const T *const *)pa.p, n, piv.p, pc.p, n, info.p, int(batch));
+                return Cublas<T>::getri(h, n, (const T *const *)pa.p, n, piv.p, pc.p, n, info.p, int(batch));
             }, none);
         }
     } else {

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "common/kt_api.hpp"
 #include "kobalt/kobalt.h"
 
 namespace {
@@ -107,14 +108,6 @@ double copy_bandwidth() {
     return 2.0 * double(bytes) / (ms * 1e-3);
 }
 
-template <class T> struct Api;
-template <> struct Api<double> {
-    static constexpr const char *name = "d";
-};
-template <> struct Api<float> {
-    static constexpr const char *name = "s";
-};
-
 template <class T> void bench(int n, double mib, int reps, double bw, long long pad, long long align, bool standard) {
     const long long batch = std::max<long long>(64, (long long)(mib * 1048576.0 / (double(sizeof(T)) * n * n)));
     const long long ldp = (batch + pad + align - 1) / align * align;
@@ -139,20 +132,13 @@ template <class T> void bench(int n, double mib, int reps, double bw, long long 
     {
         fillA(true, false), fillB(true);
         const float il = time_ms([&] {
-            must(sizeof(T) == 8 ? kobalt_dgemm_desc(KOBALT_NO_TRANS, KOBALT_NO_TRANS, 1.0, (const double *)A.d, &dm,
-                                                    (const double *)B.d, &dm, 0.0, (double *)C.d, &dm, batch)
-                                : kobalt_sgemm_desc(KOBALT_NO_TRANS, KOBALT_NO_TRANS, 1.0f, (const float *)A.d, &dm,
-                                                    (const float *)B.d, &dm, 0.0f, (float *)C.d, &dm, batch),
+            must(Api<T>::gemm_desc(KOBALT_NO_TRANS, KOBALT_NO_TRANS, T(1), A.d, &dm, B.d, &dm, T(0), C.d, &dm, batch),
                  "gemm_desc");
         }, [] {}, reps);
         fillA(false, false), fillB(false);
         const float st = !standard ? skip() : time_ms([&] {
-            must(sizeof(T) == 8 ? kobalt_dgemm_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, 1.0,
-                                                       (const double *)A.d, n, n * n, (const double *)B.d, n, n * n, 0.0,
-                                                       (double *)C.d, n, n * n, batch)
-                                : kobalt_sgemm_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, 1.0f,
-                                                       (const float *)A.d, n, n * n, (const float *)B.d, n, n * n, 0.0f,
-                                                       (float *)C.d, n, n * n, batch),
+            must(Api<T>::gemm_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, T(1), A.d, n, n * n,
+                                      B.d, n, n * n, T(0), C.d, n, n * n, batch),
                  "gemm_strided");
         }, [] {}, reps);
         rows.push_back({"gemm", 3.0 * n * n * ts, il, st});
@@ -160,37 +146,24 @@ template <class T> void bench(int n, double mib, int reps, double bw, long long 
     // getrf: A = P L U in place
     {
         const float il = time_ms([&] {
-            must(sizeof(T) == 8 ? kobalt_dgetrf_desc((double *)A.d, &dm, P.d, &dv, I.d, batch)
-                                : kobalt_sgetrf_desc((float *)A.d, &dm, P.d, &dv, I.d, batch),
-                 "getrf_desc");
+            must(Api<T>::getrf_desc(A.d, &dm, P.d, &dv, I.d, batch), "getrf_desc");
         }, [&] { fillA(true, true); }, reps);
         const float st = !standard ? skip() : time_ms([&] {
-            must(sizeof(T) == 8 ? kobalt_dgetrf_strided(KOBALT_COL_MAJOR, n, n, (double *)A.d, n, n * n, P.d, n, I.d, batch)
-                                : kobalt_sgetrf_strided(KOBALT_COL_MAJOR, n, n, (float *)A.d, n, n * n, P.d, n, I.d, batch),
-                 "getrf_strided");
+            must(Api<T>::getrf_strided(KOBALT_COL_MAJOR, n, n, A.d, n, n * n, P.d, n, I.d, batch), "getrf_strided");
         }, [&] { fillA(false, true); }, reps);
         rows.push_back({"getrf", 2.0 * n * n * ts + (n + 1) * is, il, st});
     }
     // getrs: x = A^{-1} x from the factors
     {
         fillA(true, true);
-        must(sizeof(T) == 8 ? kobalt_dgetrf_desc((double *)A.d, &dm, P.d, &dv, I.d, batch)
-                            : kobalt_sgetrf_desc((float *)A.d, &dm, P.d, &dv, I.d, batch),
-             "getrf_desc");
+        must(Api<T>::getrf_desc(A.d, &dm, P.d, &dv, I.d, batch), "getrf_desc");
         const float il = time_ms([&] {
-            must(sizeof(T) == 8 ? kobalt_dgetrs_desc(KOBALT_NO_TRANS, (const double *)A.d, &dm, P.d, &dv, (double *)X.d, &dv, batch)
-                                : kobalt_sgetrs_desc(KOBALT_NO_TRANS, (const float *)A.d, &dm, P.d, &dv, (float *)X.d, &dv, batch),
-                 "getrs_desc");
+            must(Api<T>::getrs_desc(KOBALT_NO_TRANS, A.d, &dm, P.d, &dv, X.d, &dv, batch), "getrs_desc");
         }, [&] { fillX(true); }, reps);
         if (standard) fillA(false, true);
-        if (standard) must(sizeof(T) == 8 ? kobalt_dgetrf_strided(KOBALT_COL_MAJOR, n, n, (double *)A.d, n, n * n, P.d, n, I.d, batch)
-                            : kobalt_sgetrf_strided(KOBALT_COL_MAJOR, n, n, (float *)A.d, n, n * n, P.d, n, I.d, batch),
-             "getrf_strided");
+        if (standard) must(Api<T>::getrf_strided(KOBALT_COL_MAJOR, n, n, A.d, n, n * n, P.d, n, I.d, batch), "getrf_strided");
         const float st = !standard ? skip() : time_ms([&] {
-            must(sizeof(T) == 8 ? kobalt_dgetrs_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, n, 1, (const double *)A.d, n, n * n,
-                                                        P.d, n, (double *)X.d, n, n, batch)
-                                : kobalt_sgetrs_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, n, 1, (const float *)A.d, n, n * n,
-                                                        P.d, n, (float *)X.d, n, n, batch),
+            must(Api<T>::getrs_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, n, 1, A.d, n, n * n, P.d, n, X.d, n, n, batch),
                  "getrs_strided");
         }, [&] { fillX(false); }, reps);
         rows.push_back({"getrs", double(n * n + 2 * n) * ts + n * is, il, st});
@@ -199,23 +172,13 @@ template <class T> void bench(int n, double mib, int reps, double bw, long long 
     {
         auto prep = [&](bool il) { fillA(il, true), fillX(il); };
         const float il = time_ms([&] {
-            must(sizeof(T) == 8
-                     ? kobalt_dgemm_lu_trsv_desc(KOBALT_NO_TRANS, KOBALT_NO_TRANS, 1.0, (const double *)A.d, &dm,
-                                                 (const double *)B.d, &dm, 0.0, (double *)C.d, &dm, P.d, &dv, (double *)X.d,
-                                                 &dv, I.d, batch)
-                     : kobalt_sgemm_lu_trsv_desc(KOBALT_NO_TRANS, KOBALT_NO_TRANS, 1.0f, (const float *)A.d, &dm,
-                                                 (const float *)B.d, &dm, 0.0f, (float *)C.d, &dm, P.d, &dv, (float *)X.d,
-                                                 &dv, I.d, batch),
+            must(Api<T>::gemm_lu_trsv_desc(KOBALT_NO_TRANS, KOBALT_NO_TRANS, T(1), A.d, &dm, B.d, &dm, T(0), C.d, &dm,
+                                           P.d, &dv, X.d, &dv, I.d, batch),
                  "fused_desc");
         }, [&] { prep(true); fill<T><<<blocks, threads>>>(B.d, n, n, batch, ldp, true, false, 5); }, reps);
         const float st = !standard ? skip() : time_ms([&] {
-            must(sizeof(T) == 8
-                     ? kobalt_dgemm_lu_trsv_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, 1, 1.0,
-                                                    (const double *)A.d, n, n * n, (const double *)B.d, n, n * n, 0.0,
-                                                    (double *)C.d, n, n * n, P.d, n, (double *)X.d, n, n, I.d, batch)
-                     : kobalt_sgemm_lu_trsv_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, 1, 1.0f,
-                                                    (const float *)A.d, n, n * n, (const float *)B.d, n, n * n, 0.0f,
-                                                    (float *)C.d, n, n * n, P.d, n, (float *)X.d, n, n, I.d, batch),
+            must(Api<T>::gemm_lu_trsv_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, 1, T(1), A.d, n,
+                                              n * n, B.d, n, n * n, T(0), C.d, n, n * n, P.d, n, X.d, n, n, I.d, batch),
                  "fused_strided");
         }, [&] { prep(false); }, reps);
         rows.push_back({"fused", 3.0 * n * n * ts + 2.0 * n * ts + (n + 1) * is, il, st});
@@ -224,11 +187,7 @@ template <class T> void bench(int n, double mib, int reps, double bw, long long 
     {
         fillA(false, false);
         const float il = time_ms([&] {
-            must(sizeof(T) == 8 ? kobalt_dpack_interleaved(KOBALT_COL_MAJOR, n, n, (const double *)A.d, n, n * n,
-                                                           (double *)C.d, ldp, batch)
-                                : kobalt_spack_interleaved(KOBALT_COL_MAJOR, n, n, (const float *)A.d, n, n * n,
-                                                           (float *)C.d, ldp, batch),
-                 "pack");
+            must(Api<T>::pack_interleaved(KOBALT_COL_MAJOR, n, n, A.d, n, n * n, C.d, ldp, batch), "pack");
         }, [] {}, reps);
         rows.push_back({"pack", 2.0 * n * n * ts, il, 0});
     }
@@ -236,7 +195,7 @@ template <class T> void bench(int n, double mib, int reps, double bw, long long 
         const double gbs = r.bytes * double(batch) / (r.il * 1e-3);
         std::printf("%s%-6s n=%d batch=%-9lld interleaved %8.3f ms  %6.0f GB/s  %5.1f%% copy | standard %8.3f ms  %5.1f%% copy | "
                     "standard/interleaved %5.2fx\n",
-                    Api<T>::name, r.routine, n, batch, r.il, gbs / 1e9, 100 * gbs / bw, r.std_,
+                    Api<T>::prefix, r.routine, n, batch, r.il, gbs / 1e9, 100 * gbs / bw, r.std_,
                     r.std_ > 0 ? 100 * r.bytes * double(batch) / (r.std_ * 1e-3) / bw : 0.0, r.std_ > 0 ? r.std_ / r.il : 0.0);
         std::fflush(stdout);
     }

@@ -39,10 +39,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <utility>
 #include <vector>
 
+#include "common/kt_api.hpp"
 #include "kobalt/kobalt.h"
 
 namespace {
@@ -562,9 +564,9 @@ void decode_operands(Reader &r, Call &c) {
     }
 }
 
-void finish_text(Call &c, int n, const char *fmt_tail) {
-    (void)n;
-    (void)fmt_tail;
+// Appends the batch and every operand to the call's text (c.text holds the routine's own
+// arguments) and prints it under KOBALT_FUZZ_PRINT.
+void finish_text(Call &c) {
     size_t used = std::strlen(c.text);
     used += std::snprintf(c.text + used, sizeof c.text - used, " batch=%" PRId64, c.batch);
     for (const Operand &o : c.ops) {
@@ -594,24 +596,24 @@ void finish_text(Call &c, int n, const char *fmt_tail) {
     if (print_calls) std::fprintf(stderr, "kobalt_fuzz: %s\n", c.text);
 }
 
-template <class T> struct Api;
-#define KOBALT_ROUTINE(name, params, args, route) \
-    static kobalt_status name params { return KOBALT_NAME(name) args; }
-template <> struct Api<double> {
-#define KOBALT_T double
-#define KOBALT_P d
-#include "kobalt/kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
-};
-template <> struct Api<float> {
-#define KOBALT_T float
-#define KOBALT_P s
-#include "kobalt/kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
-};
-#undef KOBALT_ROUTINE
+// The prelude of every decoder (generation 1 below, fuzz_generations.inc, fuzz_desc.inc),
+// once the operands are decoded and c.text holds the routine's arguments: finishes the
+// text, zeroes the shapes of a call whose sizes or enums are invalid (tiny stand-ins: the
+// call must refuse anyway; descriptors keep theirs), decides validity with the model,
+// allocates. False: a valid call claims more memory than the harness allocates; skip it.
+template <class T> bool prepare(Call &c) {
+    finish_text(c);
+    if (!c.sizes_ok)
+        for (Operand &o : c.ops)
+            if (o.kind != DSC) o.rows = o.cols = o.len = o.count = 0;
+    bool valid = c.sizes_ok && c.batch >= 0;
+    if (valid)
+        for (Operand &o : c.ops) {
+            compute_extent(o, c.layout);
+            valid = valid && operand_valid(o, c.layout, c.batch);
+        }
+    return allocate<T>(c, valid);
+}
 
 template <class T> T *P(const Operand &o) { return static_cast<T *>(o.ptr); }
 template <class T> T *const *PA(const Operand &o) { return static_cast<T *const *>(o.ptr); }
@@ -619,6 +621,18 @@ template <class T> T *const *PA(const Operand &o) { return static_cast<T *const 
 // Keeps the work of one input bounded: big items only in small batches.
 void bound_batch(Call &c, int64_t largest) {
     if (largest > 64 && c.batch > 2) c.batch = 2;
+}
+
+// The sizes of a standard-form call: a negative one makes the call invalid, one beyond
+// 2^31-1 allows KOBALT_NOT_SUPPORTED; the largest in range bounds the batch.
+void size_check(Call &c, std::initializer_list<int64_t> sizes) {
+    int64_t largest = 0;
+    for (int64_t s : sizes) {
+        if (s < 0) c.sizes_ok = false;
+        if (s > INT32_MAX) c.big = true;
+        if (s > largest && s <= INT32_MAX) largest = s;
+    }
+    bound_batch(c, largest);
 }
 
 template <class T>
@@ -629,28 +643,20 @@ template <class T> void run(Reader &r, int family, bool batched) {
     const char p = sizeof(T) == 8 ? 'd' : 's';
     const size_t E = sizeof(T);
     static char fnbuf[64];
+    c.fn = fnbuf;
     c.layout = decode_enum<kobalt_layout>(r, KOBALT_ROW_MAJOR, 2);
     c.batch = decode_batch(r);
     if (c.layout != KOBALT_ROW_MAJOR && c.layout != KOBALT_COL_MAJOR) c.sizes_ok = false;
     const T alpha = T(int(r.u8() % 5) - 2) / T(2), beta = T(int(r.u8() % 5) - 2) / T(2);
     kobalt_status st = KOBALT_SUCCESS;
     const char *form = batched ? "batched" : "strided";
-    auto size_check = [&](std::initializer_list<int64_t> sizes) {
-        int64_t largest = 0;
-        for (int64_t s : sizes) {
-            if (s < 0) c.sizes_ok = false;
-            if (s > INT32_MAX) c.big = true;
-            if (s > largest && s <= INT32_MAX) largest = s;
-        }
-        bound_batch(c, largest);
-    };
     switch (family) {
     case 0: {  // gemm
         std::snprintf(fnbuf, sizeof fnbuf, "kobalt_%cgemm_%s", p, form);
         const auto ta = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3), tb = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3);
         const int64_t m = decode_size(r), n = decode_size(r), k = decode_size(r);
         if (!valid_op(ta) || !valid_op(tb)) c.sizes_ok = false;
-        size_check({m, n, k});
+        size_check(c, {m, n, k});
         int64_t ar, ac, br, bc;
         op_shape(ta, m, k, ar, ac);
         op_shape(tb, k, n, br, bc);
@@ -659,18 +665,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d transa=%d transb=%d m=%" PRId64 " n=%" PRId64 " k=%" PRId64,
                       fnbuf, c.layout, ta, tb, m, n, k);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok) {  // shapes are meaningless: tiny stand-ins, the call must refuse
-            for (Operand &o : c.ops) o.rows = o.cols = 0;
-        }
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         const Operand &A = c.ops[0], &B = c.ops[1], &C = c.ops[2];
         if (batched)
             st = Api<T>::gemm_batched(c.layout, ta, tb, m, n, k, alpha, PA<const T>(A), A.ld, PA<const T>(B), B.ld, beta,
@@ -686,23 +681,13 @@ template <class T> void run(Reader &r, int family, bool batched) {
         const auto t = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3);
         const int64_t m = decode_size(r), n = decode_size(r);
         if (!valid_op(t)) c.sizes_ok = false;
-        size_check({m, n});
+        size_check(c, {m, n});
         const bool nt = t == KOBALT_NO_TRANS;
         c.ops = {matrix("A", false, E, m, n, batched), vector("x", false, E, nt ? n : m, batched),
                  vector("y", true, E, nt ? m : n, batched)};
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d trans=%d m=%" PRId64 " n=%" PRId64, fnbuf, c.layout, t, m, n);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok)
-            for (Operand &o : c.ops) o.rows = o.cols = o.len = 0;
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         const Operand &A = c.ops[0], &x = c.ops[1], &y = c.ops[2];
         if (batched)
             st = Api<T>::gemv_batched(c.layout, t, m, n, alpha, PA<const T>(A), A.ld, PA<const T>(x), x.inc, beta,
@@ -721,21 +706,11 @@ template <class T> void run(Reader &r, int family, bool batched) {
         const int64_t n = decode_size(r);
         if (!valid_op(t) || (u != KOBALT_UPPER && u != KOBALT_LOWER) || (d != KOBALT_UNIT && d != KOBALT_NON_UNIT))
             c.sizes_ok = false;
-        size_check({n});
+        size_check(c, {n});
         c.ops = {matrix("A", false, E, n, n, batched), vector("x", true, E, n, batched)};
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d uplo=%d trans=%d diag=%d n=%" PRId64, fnbuf, c.layout, u, t, d, n);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok)
-            for (Operand &o : c.ops) o.rows = o.cols = o.len = 0;
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         const Operand &A = c.ops[0], &x = c.ops[1];
         if (batched)
             st = Api<T>::trsv_batched(c.layout, u, t, d, n, PA<const T>(A), A.ld, PA<T>(x), x.inc, c.batch);
@@ -755,23 +730,13 @@ template <class T> void run(Reader &r, int family, bool batched) {
         if (!valid_op(t) || (u != KOBALT_UPPER && u != KOBALT_LOWER) || (d != KOBALT_UNIT && d != KOBALT_NON_UNIT) ||
             (s != KOBALT_LEFT && s != KOBALT_RIGHT))
             c.sizes_ok = false;
-        size_check({m, n});
+        size_check(c, {m, n});
         const int64_t na = s == KOBALT_LEFT ? m : n;
         c.ops = {matrix("A", false, E, na, na, batched), matrix("B", true, E, m, n, batched)};
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d side=%d uplo=%d trans=%d diag=%d m=%" PRId64 " n=%" PRId64,
                       fnbuf, c.layout, s, u, t, d, m, n);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok)
-            for (Operand &o : c.ops) o.rows = o.cols = 0;
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         const Operand &A = c.ops[0], &B = c.ops[1];
         if (batched)
             st = Api<T>::trsm_batched(c.layout, s, u, t, d, m, n, alpha, PA<const T>(A), A.ld, PA<T>(B), B.ld, c.batch);
@@ -784,7 +749,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
     case 4: {  // getrf
         std::snprintf(fnbuf, sizeof fnbuf, "kobalt_%cgetrf_%s", p, form);
         const int64_t m = decode_size(r), n = decode_size(r);
-        size_check({m, n});
+        size_check(c, {m, n});
         Operand piv;
         piv.kind = PIV, piv.name = "ipiv", piv.output = true, piv.elem = sizeof(int);
         piv.count = m < n ? m : n;
@@ -793,17 +758,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         c.ops = {matrix("A", true, E, m, n, batched), piv, info};
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d m=%" PRId64 " n=%" PRId64, fnbuf, c.layout, m, n);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok)
-            for (Operand &o : c.ops) o.rows = o.cols = o.count = 0;
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         const Operand &A = c.ops[0], &I = c.ops[1], &F = c.ops[2];
         if (batched)
             st = Api<T>::getrf_batched(c.layout, m, n, PA<T>(A), A.ld, P<int>(I), I.stride, P<int>(F), c.batch);
@@ -817,7 +772,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         const auto t = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3);
         const int64_t n = decode_size(r), nrhs = decode_size(r);
         if (!valid_op(t)) c.sizes_ok = false;
-        size_check({n, nrhs});
+        size_check(c, {n, nrhs});
         Operand piv;
         piv.kind = PIV, piv.name = "ipiv", piv.output = false, piv.elem = sizeof(int);
         piv.count = n;
@@ -826,17 +781,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         const uint8_t bad = r.u8();
         std::snprintf(c.text, sizeof c.text, "%s layout=%d trans=%d n=%" PRId64 " nrhs=%" PRId64 " badpiv=%d", fnbuf,
                       c.layout, t, n, nrhs, bad % 16 == 15);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok)
-            for (Operand &o : c.ops) o.rows = o.cols = o.count = 0;
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         Operand &I = c.ops[1];
         // Pivot values: valid (1..n) everywhere, or one bad value in a read position.
         if (I.ptr && I.sizes[0] > 0 && n > 0 && n <= INT32_MAX) {
@@ -868,7 +813,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         const auto tx = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3), ty = decode_enum<kobalt_op>(r, KOBALT_NO_TRANS, 3);
         const int64_t n = decode_size(r), k = decode_size(r), nrhs = decode_size(r);
         if (!valid_op(tx) || !valid_op(ty)) c.sizes_ok = false;
-        size_check({n, k, nrhs});
+        size_check(c, {n, k, nrhs});
         int64_t xr, xc, yr, yc;
         op_shape(tx, n, k, xr, xc);
         op_shape(ty, k, n, yr, yc);
@@ -882,17 +827,7 @@ template <class T> void run(Reader &r, int family, bool batched) {
         decode_operands(r, c);
         std::snprintf(c.text, sizeof c.text, "%s layout=%d transx=%d transy=%d n=%" PRId64 " k=%" PRId64
                       " nrhs=%" PRId64, fnbuf, c.layout, tx, ty, n, k, nrhs);
-        c.fn = fnbuf;
-        finish_text(c, 0, "");
-        if (!c.sizes_ok)
-            for (Operand &o : c.ops) o.rows = o.cols = o.count = 0;
-        bool valid = c.sizes_ok && c.batch >= 0;
-        if (valid)
-            for (Operand &o : c.ops) {
-                compute_extent(o, c.layout);
-                valid = valid && operand_valid(o, c.layout, c.batch);
-            }
-        if (!allocate<T>(c, valid)) break;
+        if (!prepare<T>(c)) break;
         const Operand &X = c.ops[0], &Y = c.ops[1], &A = c.ops[2], &I = c.ops[3], &B = c.ops[4], &F = c.ops[5];
         if (batched)
             st = Api<T>::gemm_lu_trsv_batched(c.layout, tx, ty, n, k, nrhs, alpha, PA<const T>(X), X.ld, PA<const T>(Y),

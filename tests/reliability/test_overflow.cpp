@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "common/kt_api.hpp"
 #include "kobalt/kobalt.h"
 
 namespace {
@@ -67,25 +68,6 @@ struct Routine {
     // Calls the routine with the baseline overridden by p; T picked by the caller.
     std::function<kobalt_status(const Params &, bool single)> call;
 };
-
-template <class T> struct Api;
-#define KOBALT_ROUTINE(name, params, args, route) \
-    static kobalt_status name params { return KOBALT_NAME(name) args; }
-template <> struct Api<double> {
-#define KOBALT_T double
-#define KOBALT_P d
-#include "kobalt/kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
-};
-template <> struct Api<float> {
-#define KOBALT_T float
-#define KOBALT_P s
-#include "kobalt/kobalt_routines.def"
-#undef KOBALT_T
-#undef KOBALT_P
-};
-#undef KOBALT_ROUTINE
 
 int64_t get(const Params &p, const char *k, int64_t dflt) {
     auto it = p.find(k);

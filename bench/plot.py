@@ -82,6 +82,15 @@ def log2_axis(ax, ns):
     ax.grid(True, which="major", lw=0.3, alpha=0.5)
 
 
+def plain_log_y(ax, ticks):
+    """Log y axis with readable tick labels (0.5, 1, 2 ... rather than 10^0)."""
+    ax.set_yscale("log")
+    lo, hi = ax.get_ylim()
+    ax.set_yticks([t for t in ticks if lo <= t <= hi])
+    ax.set_yticklabels([f"{t:g}" for t in ticks if lo <= t <= hi])
+    ax.minorticks_off()
+
+
 def speedup_panel(ax, per_n, title):
     ns = sorted(n for n in per_n if "kobalt" in per_n[n])
     for fam in PEERS:
@@ -107,7 +116,7 @@ def speedup_panel(ax, per_n, title):
         ax.fill_between(xs, lo, hi, color="0.6", alpha=0.35, lw=0)
         ax.plot(xs, ys, color="k", lw=2.0, label="best peer")
     ax.axhline(1.0, color="k", lw=0.8, ls="--")
-    ax.set_yscale("log")
+    plain_log_y(ax, [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200])
     log2_axis(ax, ns)
     ax.set_title(title, fontsize=9)
     ax.tick_params(axis="y", labelsize=7)
@@ -128,7 +137,7 @@ def bandwidth_panel(ax, per_n, title):
                     color=COLORS[fam], label=LABELS[fam])
     ax.axhline(80, color="r", lw=0.8, ls="--")
     ax.axhline(100, color="k", lw=0.6, ls=":")
-    ax.set_yscale("log")
+    plain_log_y(ax, [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 80, 100, 200, 500])
     log2_axis(ax, ns)
     ax.set_ylabel("% of copy-bandwidth floor", fontsize=7)
     ax.set_title(title, fontsize=9)

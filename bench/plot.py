@@ -145,6 +145,19 @@ def bandwidth_panel(ax, per_n, title):
     ax.legend(fontsize=6, loc="best")
 
 
+def save_small(fig, path):
+    """PNG with a 64-colour palette: line plots lose nothing visible and the file stays
+    well under 150 KB, small enough to commit."""
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=80)
+    buf.seek(0)
+    Image.open(buf).convert("RGB").quantize(colors=64).save(path, optimize=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("csv", nargs="+")
@@ -177,7 +190,7 @@ def main():
             figs[kind] = fig
         for kind, fig in figs.items():
             path = os.path.join(a.outdir, f"{kind}-{prec}.png")
-            fig.savefig(path, dpi=80)
+            save_small(fig, path)
             plt.close(fig)
             print("wrote", path, os.path.getsize(path), "bytes")
 

@@ -15,6 +15,7 @@ import argparse
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from plot import ORDER, best_peer, family, load  # noqa: E402
 

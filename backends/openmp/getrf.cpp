@@ -23,7 +23,7 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
         for (kobalt_int i = 0; i < batch; ++i) info[i] = 0;
         return KOBALT_SUCCESS;
     }
-    const Path path = choose_path(GETRF_SMALL_MAX, m > n ? m : n, lda, batch);
+    const Path path = choose_path(ipiv ? GETRF_SMALL_MAX : GETRF_NP_SMALL_MAX, m > n ? m : n, lda, batch);
     if (path == Path::small) {
         const Strides sa = strides_of(layout, lda);
         if (m == n && packed::use<T>(n, batch)) {

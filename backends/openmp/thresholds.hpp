@@ -28,6 +28,7 @@ enum ThresholdId : int {
     DESC_GATHER_BYTES, // _desc calls in other layouts: scratch per gather round
     PACKED_LU_MAX,     // standard-layout getrf/getrs/fused through the interleaved kernels (issue 3)
     PACKED_GETRS_MIN,  // ... getrs only from this n on
+    GETRF_NP_SMALL_MAX, // getrf without pivoting (ipiv NULL): its own crossover
     THRESHOLD_COUNT
 };
 

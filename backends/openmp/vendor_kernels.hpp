@@ -169,6 +169,23 @@ void getrs(kobalt_layout l, kobalt_op t, int n, int nrhs, const T *A, int lda, c
             b = tmp;
         }
     };
+    if (nrhs == 1) {
+        // One right-hand side: two trsv calls, as OpenBLAS's own getrs does; its trsm path
+        // for a single column was 0.52-0.83x the LAPACK loop at n = 128, 256.
+        const int inc = int(s.rs);
+        if (t == KOBALT_NO_TRANS) {
+            if (ipiv)
+                for (int k = 0; k < n; ++k) swap_rows(k);
+            trsv(l, KOBALT_LOWER, KOBALT_NO_TRANS, KOBALT_UNIT, n, A, lda, B, inc);
+            trsv(l, KOBALT_UPPER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, n, A, lda, B, inc);
+        } else {
+            trsv(l, KOBALT_UPPER, KOBALT_TRANS, KOBALT_NON_UNIT, n, A, lda, B, inc);
+            trsv(l, KOBALT_LOWER, KOBALT_TRANS, KOBALT_UNIT, n, A, lda, B, inc);
+            if (ipiv)
+                for (int k = n - 1; k >= 0; --k) swap_rows(k);
+        }
+        return;
+    }
     if (t == KOBALT_NO_TRANS) {
         if (ipiv)
             for (int k = 0; k < n; ++k) swap_rows(k);

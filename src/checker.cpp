@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "error.hpp"
+#include "pivot_scan.hpp"
 
 namespace kobalt {
 
@@ -218,6 +219,14 @@ Checker &Checker::pivot_values(const int *ipiv, kobalt_int n, kobalt_int stride)
     // n == 0: no pivot to read, and pivots() checked no stride (any value >= 0 is valid
     // then), so ipiv + item*stride must not even be formed.
     if (failed_ || !ipiv || !items_readable_ || n == 0) return *this;
+    // Fast pass first (one sweep when the items' pivots are contiguous); the loop below
+    // only runs to name the first bad entry.
+    if (stride == n ? !pivots_out_of_range(ipiv, batch_ * n, 1, n) : [&] {
+            for (kobalt_int item = 0; item < batch_; ++item)
+                if (pivots_out_of_range(ipiv + item * stride, n, 1, n)) return false;
+            return true;
+        }())
+        return *this;
     for (kobalt_int item = 0; item < batch_; ++item) {
         const int *p = ipiv + item * stride;
         for (kobalt_int j = 0; j < n; ++j)

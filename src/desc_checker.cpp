@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "error.hpp"
+#include "pivot_scan.hpp"
 
 namespace kobalt {
 
@@ -155,6 +156,18 @@ DescChecker &DescChecker::pivots(const int *ipiv, const kobalt_matrix_desc *desc
 
 DescChecker &DescChecker::pivot_values(const int *ipiv, const kobalt_matrix_desc *desc, kobalt_int n) {
     if (failed() || !ipiv || !items_readable_) return *this;
+    // Fast pass (pivot_scan.hpp), its inner loop along the smaller stride (the items for
+    // interleaved pivots); the loop below only runs to name the first bad entry.
+    const kobalt_int rs = desc->row_stride, bs = desc->batch_stride;
+    const bool items_inner = (bs < 0 ? -bs : bs) < (rs < 0 ? -rs : rs);
+    bool all_in_range = true;
+    if (items_inner)
+        for (kobalt_int j = 0; j < n && all_in_range; ++j)
+            all_in_range = !pivots_out_of_range(ipiv + j * rs, batch_, bs, n);
+    else
+        for (kobalt_int item = 0; item < batch_ && all_in_range; ++item)
+            all_in_range = !pivots_out_of_range(ipiv + item * bs, n, rs, n);
+    if (all_in_range) return *this;
     for (kobalt_int item = 0; item < batch_; ++item)
         for (kobalt_int j = 0; j < n; ++j) {
             const int p = ipiv[item * desc->batch_stride + j * desc->row_stride];

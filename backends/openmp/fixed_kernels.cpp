@@ -25,10 +25,17 @@ template <class T> KF_INLINE T kabs(T x) { return x < T(0) ? -x : x; }
 
 // Runs body(i) over the batch: OpenMP static schedule, none for a single item (as
 // for_each_item in common.hpp).
+// Each thread runs a private copy of the body: the bodies capture by value, so their
+// sizes, strides and flags then sit in that thread's registers instead of being reloaded
+// from the shared closure after every store to an item (which might alias it).
 template <class Body> KF_INLINE void loop(int64_t batch, const Body &body) {
     if (batch > 1) {
-#pragma omp parallel for schedule(static)
-        for (int64_t i = 0; i < batch; ++i) body(i);
+#pragma omp parallel
+        {
+            const Body own = body;
+#pragma omp for schedule(static)
+            for (int64_t i = 0; i < batch; ++i) own(i);
+        }
     } else {
         for (int64_t i = 0; i < batch; ++i) body(i);
     }
@@ -117,27 +124,42 @@ template <int N, class T> KF_INLINE int lu(T *__restrict__ a, int *__restrict__ 
     return info;
 }
 
+// Row interchange b[k] <-> b[p] of the local right-hand side. For N <= 4 as selects over
+// every row, so that b can stay in registers; with a runtime index the array lives on the
+// stack, and an interchange is then a store and a reload on the solve's critical path
+// (n = 3: 1.3x slower; swapping in the caller's memory, as LAPACK does, was no better).
+// Beyond 4 the N^2 selects cost more than the round trips.
+template <int N, class T> KF_INLINE void interchange(T *__restrict__ b, int k, int p) {
+    if (N <= 4) {
+        T bp = b[0];
+        KF_UNROLL for (int i = 1; i < N; ++i) bp = i == p ? b[i] : bp;
+        const T bk = b[k];
+        KF_UNROLL for (int i = 0; i < N; ++i) b[i] = i == p ? bk : b[i];
+        b[k] = bp;
+    } else {
+        const T t = b[k];
+        b[k] = b[p];
+        b[p] = t;
+    }
+}
+
 // b = op(A)^{-1} b for one right-hand side column (stride sb), A's factors local.
 template <int N, class T>
 KF_INLINE void solve(bool trans, const T *__restrict__ a, const int *__restrict__ ipiv,
                      T *__restrict__ bp, int64_t sb) {
     T b[N];
-    KF_UNROLL for (int i = 0; i < N; ++i) b[i] = bp[i * sb];
     if (!trans) {
-        if (ipiv)
-            KF_UNROLL for (int k = 0; k < N; ++k) {
-                const int p = ipiv[k] - 1;
-                const T t = b[k];
-                b[k] = b[p];
-                b[p] = t;
-            }
+        KF_UNROLL for (int i = 0; i < N; ++i) b[i] = bp[i * sb];
+        if (ipiv) KF_UNROLL for (int k = 0; k < N; ++k) interchange<N>(b, k, ipiv[k] - 1);
         KF_UNROLL for (int j = 0; j < N; ++j) // L unit lower, column oriented
             KF_UNROLL for (int i = j + 1; i < N; ++i) b[i] -= a[i + j * N] * b[j];
         KF_UNROLL for (int j = N - 1; j >= 0; --j) {
             b[j] /= a[j + j * N];
             KF_UNROLL for (int i = 0; i < j; ++i) b[i] -= a[i + j * N] * b[j];
         }
+        KF_UNROLL for (int i = 0; i < N; ++i) bp[i * sb] = b[i];
     } else {
+        KF_UNROLL for (int i = 0; i < N; ++i) b[i] = bp[i * sb];
         KF_UNROLL for (int i = 0; i < N; ++i) { // U^T x = b: row i of U^T is column i of U
             T s = b[i];
             KF_UNROLL for (int k = 0; k < i; ++k) s -= a[k + i * N] * b[k];
@@ -148,15 +170,9 @@ KF_INLINE void solve(bool trans, const T *__restrict__ a, const int *__restrict_
             KF_UNROLL for (int k = i + 1; k < N; ++k) s -= a[k + i * N] * b[k];
             b[i] = s;
         }
-        if (ipiv)
-            KF_UNROLL for (int k = N - 1; k >= 0; --k) {
-                const int p = ipiv[k] - 1;
-                const T t = b[k];
-                b[k] = b[p];
-                b[p] = t;
-            }
+        if (ipiv) KF_UNROLL for (int k = N - 1; k >= 0; --k) interchange<N>(b, k, ipiv[k] - 1);
+        KF_UNROLL for (int i = 0; i < N; ++i) bp[i * sb] = b[i];
     }
-    KF_UNROLL for (int i = 0; i < N; ++i) bp[i * sb] = b[i];
 }
 
 // ---- batch loops per N and storage -------------------------------------------------
@@ -164,7 +180,7 @@ KF_INLINE void solve(bool trans, const T *__restrict__ a, const int *__restrict_
 template <int N, bool UA, bool UB, bool UC, class T>
 void gemm_n(T alpha, Items<const T> A, int lda, Items<const T> B, int ldb, T beta, Items<T> C,
             int ldc, int64_t batch) {
-    loop(batch, [&](int64_t i) {
+    loop(batch, [=](int64_t i) {
         T a[N * N], b[N * N], c0[N * N], c[N * N];
         T *const pc = item(C, i);
         if (alpha != T(0)) {
@@ -213,7 +229,7 @@ void gemm_sel(T alpha, Items<const T> A, Mat ma, Items<const T> B, Mat mb, T bet
 
 template <int N, bool U, class T>
 void getrf_n(Items<T> A, int lda, int *ipiv, int64_t sipiv, int *info, int64_t batch) {
-    loop(batch, [&](int64_t i) {
+    loop(batch, [=](int64_t i) {
         T a[N * N];
         T *const p = item(A, i);
         load<N, N, U>(a, p, lda);
@@ -226,7 +242,7 @@ template <int N, bool U, class T>
 void getrs_n(bool trans, int nrhs, Items<const T> A, int lda, const int *ipiv, int64_t sipiv,
              Items<T> B, Mat mb, int64_t batch) {
     const int64_t sb = mb.unit_rows ? 1 : mb.ld, sc = mb.unit_rows ? mb.ld : 1;
-    loop(batch, [&](int64_t i) {
+    loop(batch, [=](int64_t i) {
         T a[N * N];
         load<N, N, U>(a, item(A, i), lda);
         const int *piv = ipiv ? ipiv + i * sipiv : nullptr;
@@ -240,7 +256,7 @@ void fused_n(T alpha, Items<const T> X, int ldx, Items<const T> Y, int ldy, T be
              int lda, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat mb, int *info,
              int64_t batch) {
     const int64_t sb = mb.unit_rows ? 1 : mb.ld, sc = mb.unit_rows ? mb.ld : 1;
-    loop(batch, [&](int64_t i) {
+    loop(batch, [=](int64_t i) {
         T x[N * N], y[N * N], a0[N * N], a[N * N];
         T *const pa = item(A, i);
         if (alpha != T(0)) {

@@ -84,6 +84,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm_semiring tile kernel: largest max(m,n) run on a 24 x 24 tile (3 x 3 elements of C per thread) "
      "instead of the 32 x 32 one (at most 24; 0: always 32 x 32; or-and always 32 x 32)",
      24},
+    {"INTERLEAVED_GEMM_PRELOAD_MAX",
+     "cuda gemm_desc, interleaved square items (m == n == k) run one thread per item: largest n whose "
+     "kernel loads all of A and B before the first store of C (2 n^2 registers); above, or 0, the "
+     "column-pair loop",
+     8},
+    {"INTERLEAVED_GEMM_SHARED_MIN",
+     "cuda gemm_desc, interleaved square items split over warps (INTERLEAVED_GEMM_SPLIT_MIN): smallest n "
+     "whose block stages A once in shared memory instead of every warp reading all of it; 0 disables",
+     6},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

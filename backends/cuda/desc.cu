@@ -4,6 +4,8 @@
 //      most INTERLEAVED_MAX (<= 8): one thread per item running the register kernels of
 //      backends/common/interleaved_algo.hpp. Thread b reads element (i, j) of item b at
 //      p + b + i*rs + j*cs, so a warp's 32 loads of one element are one coalesced access.
+//      gemm has its own kernels for square items (every load before the first store; split
+//      over warps with A staged in shared memory), see il_gemm_preload.
 //   2. standard: column-/row-major items (backends/common/desc_standard.hpp) go to the
 //      _strided slot unchanged (group kernels, cuBLAS).
 //   3. general: one thread per item on strided global views (items.cuh), any strides.

@@ -513,6 +513,8 @@ template <class T> void sweep() {
                 if (!il && s > 9 && b > 100) continue;
                 const I other = il ? 1 + below(8) : 1 + below(12);
                 case_gemm<T>(il, s, below(2) ? s : other, below(2) ? s : other, b, false);
+                // square items at every size: their own kernels (il_gemm_preload, il_gemm_split_shared)
+                case_gemm<T>(il, s, s, s, b, false);
                 case_gemm<T>(il, s, 1, below(2) ? s : other, b, true);
                 case_trsm<T>(il, s, 1, b, true);
                 case_trsm<T>(il, s, other, b, false);

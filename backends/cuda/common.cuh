@@ -40,6 +40,8 @@ enum ThresholdId : int {
     SEMIRING_TILE_MIN_FLOAT,
     SEMIRING_TILE_BUFFERS,
     SEMIRING_TILE_SMALL_MAX, // largest max(m,n) on the 24 x 24 tile (3 x 3 per thread)
+    INTERLEAVED_GEMM_PRELOAD_MAX, // interleaved gemm, one thread per item: all loads first up to this n (desc.cu)
+    INTERLEAVED_GEMM_SHARED_MIN, // interleaved gemm split over warps: A staged in shared memory from this n (desc.cu)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

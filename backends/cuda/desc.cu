@@ -4,6 +4,8 @@
 //      most INTERLEAVED_MAX (<= 8): one thread per item running the register kernels of
 //      backends/common/interleaved_algo.hpp. Thread b reads element (i, j) of item b at
 //      p + b + i*rs + j*cs, so a warp's 32 loads of one element are one coalesced access.
+//      gemm has its own kernels for square items (every load before the first store; split
+//      over warps with A staged in shared memory), see il_gemm_preload.
 //   2. standard: column-/row-major items (backends/common/desc_standard.hpp) go to the
 //      _strided slot unchanged (group kernels, cuBLAS).
 //   3. general: one thread per item on strided global views (items.cuh), any strides.
@@ -194,6 +196,87 @@ __global__ void il_gemm_split(int n, int k, T alpha, DOp<const T> A, DOp<const T
         else if (j < n) il::gemm_columns<il::ScalarOps<T>, MM, 1>(j, kk, alpha, A.lane(b), B.lane(b), beta, C.lane(b));
     }
 }
+// Square M x M items (m == n == k), one thread per item, every load of A and B issued
+// before the first store of C. The column-pair loop above cannot do that: C may alias A or
+// B as far as the compiler knows, so each pair's loads wait for the previous pair's stores
+// (one DRAM round trip per pair) and A is read again per pair. Costs 2 M^2 registers.
+template <class T, int M>
+__global__ void il_gemm_preload(T alpha, DOp<const T> A, DOp<const T> B, T beta, DOp<T> C, idx batch) {
+    KOBALT_DESC_GRID_STRIDE(b, batch) {
+        const Operand<const T> a = A.lane(b), bb = B.lane(b);
+        const Operand<T> c = C.lane(b);
+        T ra[M * M], rb[M * M];
+#pragma unroll
+        for (int e = 0; e < M * M; ++e) ra[e] = rb[e] = T(0);
+        if (alpha != T(0)) {
+#pragma unroll
+            for (int p = 0; p < M; ++p)
+#pragma unroll
+                for (int i = 0; i < M; ++i) ra[i + p * M] = *il::at(a, i, p), rb[i + p * M] = *il::at(bb, i, p);
+        }
+#pragma unroll
+        for (int j = 0; j < M; ++j)
+#pragma unroll
+            for (int i = 0; i < M; ++i) {
+                T acc = T(0); // the same order of operations as gemm_columns
+#pragma unroll
+                for (int p = 0; p < M; ++p) acc += ra[i + p * M] * rb[p + j * M];
+                T v = acc * alpha;
+                if (beta != T(0)) v += *il::at(c, i, j) * beta;
+                *il::at(c, i, j) = v;
+            }
+    }
+}
+// il_gemm_split for square M x M items with A staged once per block in shared memory: the
+// (M + 1) / 2 warps of a block share out the M^2 element planes of A of their 32 items
+// (each plane one coalesced load, read from DRAM once), then warp g multiplies its column
+// pair by A from shared memory. Without it each warp reads all of A itself (L1/L2).
+template <class T, int M>
+__global__ void il_gemm_split_shared(T alpha, DOp<const T> A, DOp<const T> B, T beta, DOp<T> C, idx batch) {
+    constexpr int W = (M + 1) / 2, PER = (M * M + W - 1) / W;
+    __shared__ T sa[M * M][32];
+    const int lane = int(threadIdx.x % 32), w = int(threadIdx.x / 32), j = 2 * w;
+    const bool read = alpha != T(0);
+    // base is the same for the whole block, so every thread reaches both barriers
+    for (idx base = idx(blockIdx.x) * 32; base < batch; base += idx(gridDim.x) * 32) {
+        const idx b = base + lane;
+        const bool live = b < batch;
+        T rb[2][M], ta[PER];
+        // Loads into registers first, shared stores after: a generic pointer may point
+        // into shared memory, so a load written after a shared store waits for it.
+#pragma unroll
+        for (int c = 0; c < 2; ++c)
+#pragma unroll
+            for (int p = 0; p < M; ++p)
+                rb[c][p] = live && read && j + c < M ? *il::at(B.lane(b), p, j + c) : T(0);
+#pragma unroll
+        for (int q = 0; q < PER; ++q) {
+            const int e = w + q * W;
+            ta[q] = live && read && e < M * M ? *il::at(A.lane(b), e % M, e / M) : T(0);
+        }
+#pragma unroll
+        for (int q = 0; q < PER; ++q)
+            if (w + q * W < M * M) sa[w + q * W][lane] = ta[q];
+        __syncthreads();
+        if (live) {
+            const Operand<T> c = C.lane(b);
+#pragma unroll
+            for (int cc = 0; cc < 2; ++cc)
+                if (j + cc < M) {
+#pragma unroll
+                    for (int i = 0; i < M; ++i) {
+                        T acc = T(0);
+#pragma unroll
+                        for (int p = 0; p < M; ++p) acc += sa[i + p * M][lane] * rb[cc][p];
+                        T v = acc * alpha;
+                        if (beta != T(0)) v += *il::at(c, i, j + cc) * beta;
+                        *il::at(c, i, j + cc) = v;
+                    }
+                }
+        }
+        __syncthreads();
+    }
+}
 // Blocks of 32 items x (column pairs) warps, at most 64 resident-sized waves per SM.
 dim3 split_blocks(idx batch) {
     return dim3(unsigned(std::max<idx>(1, std::min<idx>((batch + 31) / 32, idx(multiprocessors()) * 64))));
@@ -266,9 +349,19 @@ kobalt_status gemm_desc(kobalt_op transa, kobalt_op transb, Real alpha, const Re
     const DOp<const Real> a = dop(A, descA, transa), b = dop(B, descB, transb);
     const DOp<Real> c = dop(C, descC);
     const kobalt_int split_min = threshold(INTERLEAVED_GEMM_SPLIT_MIN);
+    // square items: every size at compile time (the preload and shared-A kernels)
+    const kobalt_int sq = m == n && n == k ? m : 0;
     if (all_interleaved({descA, descB, descC}, batch) && std::max(m, std::max(n, k)) <= interleaved_max() &&
         split_min > 0 && std::max(m, std::max(n, k)) >= split_min) {
         const unsigned threads = unsigned(32 * ((n + 1) / 2));
+        const kobalt_int shared_min = threshold(INTERLEAVED_GEMM_SHARED_MIN);
+        if (sq > 0 && shared_min > 0 && sq >= shared_min) {
+#define KOBALT_DESC_CALL(M)                                                                        \
+    il_gemm_split_shared<Real, M><<<split_blocks(batch), threads, 0, stream()>>>(alpha, a, b, beta, c, batch)
+            KOBALT_DESC_SWITCH(int(sq), KOBALT_DESC_CALL)
+#undef KOBALT_DESC_CALL
+            return launched<Real>(r);
+        }
 #define KOBALT_DESC_CALL(M)                                                                        \
     (n == M && k == M                                                                                  \
          ? il_gemm_split<Real, M, M><<<split_blocks(batch), threads, 0, stream()>>>(int(n), int(k), alpha, a, b, beta, c, batch) \
@@ -278,6 +371,13 @@ kobalt_status gemm_desc(kobalt_op transa, kobalt_op transb, Real alpha, const Re
         return launched<Real>(r);
     }
     if (all_interleaved({descA, descB, descC}, batch) && std::max(m, std::max(n, k)) <= interleaved_max()) {
+        if (sq > 0 && sq <= threshold(INTERLEAVED_GEMM_PRELOAD_MAX)) {
+#define KOBALT_DESC_CALL(M)                                                                        \
+    il_gemm_preload<Real, M><<<blocks_for(batch), kThreads, 0, stream()>>>(alpha, a, b, beta, c, batch)
+            KOBALT_DESC_SWITCH(int(sq), KOBALT_DESC_CALL)
+#undef KOBALT_DESC_CALL
+            return launched<Real>(r);
+        }
 #define KOBALT_DESC_CALL(M)                                                                        \
     (n == M && k == M                                                                                  \
          ? il_gemm<Real, M, M><<<blocks_for(batch), kThreads, 0, stream()>>>(int(n), int(k), alpha, a, b, beta, c, batch) \

@@ -10,13 +10,14 @@
 // bandwidth of cudaMemcpy device-to-device (read + write counted).
 //
 //   kobalt-cuda-desc-bench [--sizes 2,4,8] [--mib 256] [--reps 10] [--prec d|s] [--ldp-pad 0]
-//                          [--ldp-align 1] [--standard 1]
+//                          [--ldp-align 1] [--standard 1] [--routines gemm,getrf,getrs,fused,pack]
 //   --mib: MiB of one n x n operand (the batch follows from it)
 //   --ldp-pad: elements between the end of one element plane's batch cells and the start of
 //     the next (ldp = batch + pad); the bytes counted stay those of the elements
 //   --ldp-align: round ldp up to a multiple of this many elements (32: every element plane
 //     starts on a 256-byte boundary, so each warp's access is whole cache lines)
 //   --standard 0: skip the standard-layout calls (their columns then read 0)
+//   --routines: only these routines (comma-separated; default all), to save device time
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -108,7 +109,10 @@ double copy_bandwidth() {
     return 2.0 * double(bytes) / (ms * 1e-3);
 }
 
-template <class T> void bench(int n, double mib, int reps, double bw, long long pad, long long align, bool standard) {
+template <class T>
+void bench(int n, double mib, int reps, double bw, long long pad, long long align, bool standard,
+           const std::string &only) {
+    const auto want = [&](const char *r) { return only.empty() || ("," + only + ",").find(std::string(",") + r + ",") != std::string::npos; };
     const long long batch = std::max<long long>(64, (long long)(mib * 1048576.0 / (double(sizeof(T)) * n * n)));
     const long long ldp = (batch + pad + align - 1) / align * align;
     const size_t nn = size_t(ldp) * n * n, nv = size_t(ldp) * n; // interleaved footprints (>= standard)
@@ -129,7 +133,7 @@ template <class T> void bench(int n, double mib, int reps, double bw, long long 
     };
     std::vector<Row> rows;
     // gemm: C = A B
-    {
+    if (want("gemm")) {
         fillA(true, false), fillB(true);
         const float il = time_ms([&] {
             must(Api<T>::gemm_desc(KOBALT_NO_TRANS, KOBALT_NO_TRANS, T(1), A.d, &dm, B.d, &dm, T(0), C.d, &dm, batch),
@@ -144,7 +148,7 @@ template <class T> void bench(int n, double mib, int reps, double bw, long long 
         rows.push_back({"gemm", 3.0 * n * n * ts, il, st});
     }
     // getrf: A = P L U in place
-    {
+    if (want("getrf")) {
         const float il = time_ms([&] {
             must(Api<T>::getrf_desc(A.d, &dm, P.d, &dv, I.d, batch), "getrf_desc");
         }, [&] { fillA(true, true); }, reps);
@@ -154,7 +158,7 @@ template <class T> void bench(int n, double mib, int reps, double bw, long long 
         rows.push_back({"getrf", 2.0 * n * n * ts + (n + 1) * is, il, st});
     }
     // getrs: x = A^{-1} x from the factors
-    {
+    if (want("getrs")) {
         fillA(true, true);
         must(Api<T>::getrf_desc(A.d, &dm, P.d, &dv, I.d, batch), "getrf_desc");
         const float il = time_ms([&] {
@@ -169,7 +173,7 @@ template <class T> void bench(int n, double mib, int reps, double bw, long long 
         rows.push_back({"getrs", double(n * n + 2 * n) * ts + n * is, il, st});
     }
     // fused: C = A B (beta 0), C = P L U, x = C^{-1} x
-    {
+    if (want("fused")) {
         auto prep = [&](bool il) { fillA(il, true), fillX(il); };
         const float il = time_ms([&] {
             must(Api<T>::gemm_lu_trsv_desc(KOBALT_NO_TRANS, KOBALT_NO_TRANS, T(1), A.d, &dm, B.d, &dm, T(0), C.d, &dm,
@@ -184,7 +188,7 @@ template <class T> void bench(int n, double mib, int reps, double bw, long long 
         rows.push_back({"fused", 3.0 * n * n * ts + 2.0 * n * ts + (n + 1) * is, il, st});
     }
     // pack: standard -> interleaved (a copy: the floor is the copy itself)
-    {
+    if (want("pack")) {
         fillA(false, false);
         const float il = time_ms([&] {
             must(Api<T>::pack_interleaved(KOBALT_COL_MAJOR, n, n, A.d, n, n * n, C.d, ldp, batch), "pack");
@@ -204,7 +208,7 @@ template <class T> void bench(int n, double mib, int reps, double bw, long long 
 } // namespace
 
 int main(int argc, char **argv) {
-    std::string sizes = "2,4,8", prec = "d";
+    std::string sizes = "2,4,8", prec = "d", only;
     double mib = 256;
     int reps = 10;
     long long pad = 0, align = 1;
@@ -218,6 +222,7 @@ int main(int argc, char **argv) {
         else if (a == "--ldp-pad") pad = std::atoll(v.c_str());
         else if (a == "--ldp-align") align = std::max(1LL, std::atoll(v.c_str()));
         else if (a == "--standard") standard = std::atoi(v.c_str()) != 0;
+        else if (a == "--routines") only = v;
     }
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
@@ -233,7 +238,7 @@ int main(int argc, char **argv) {
     std::stringstream ss(sizes);
     std::string s;
     while (std::getline(ss, s, ','))
-        prec == "s" ? bench<float>(std::atoi(s.c_str()), mib, reps, bw, pad, align, standard)
-                    : bench<double>(std::atoi(s.c_str()), mib, reps, bw, pad, align, standard);
+        prec == "s" ? bench<float>(std::atoi(s.c_str()), mib, reps, bw, pad, align, standard, only)
+                    : bench<double>(std::atoi(s.c_str()), mib, reps, bw, pad, align, standard, only);
     return 0;
 }

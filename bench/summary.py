@@ -9,6 +9,10 @@ One row per routine and precision, one column per n. Cells:
                 K KokkosBatched, X libxsmm, E Eigen), --vs blas / kobalt3: that family
   --what bw     Kobalt's percent of the copy-bandwidth floor
   --what spread Kobalt's (max - min) / median over the repeats, percent
+  --what bound  the largest ratio over the --vs peer that any code could reach on this
+                machine: the peer's time over the bandwidth floor's time (Kobalt's time x
+                its percent of the floor), i.e. the ratio of a Kobalt that ran at 100 %
+                of the measured copy bandwidth
 Same merging rule as plot.py (a later file's line replaces an earlier one).
 """
 import argparse
@@ -29,6 +33,10 @@ def cell(cont, vs, what):
     km = float(k["median_s"])
     if what == "bw":
         return f"{float(k['pct_bw_floor']):.0f}"
+    if what == "bound":
+        r = best_peer(cont) if vs == "best" else family(cont, vs)
+        floor_s = km * float(k["pct_bw_floor"]) / 100
+        return f"{float(r['median_s']) / floor_s:.1f}" if r and floor_s > 0 else "-"
     if what == "spread":
         return f"{(float(k['max_s']) - float(k['min_s'])) / km * 100:.0f}"
     r = best_peer(cont) if vs == "best" else family(cont, vs)
@@ -44,7 +52,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("csv", nargs="+")
     ap.add_argument("--vs", default="best")
-    ap.add_argument("--what", default="ratio", choices=["ratio", "bw", "spread"])
+    ap.add_argument("--what", default="ratio", choices=["ratio", "bw", "spread", "bound"])
     a = ap.parse_args()
     data, _ = load(a.csv)
     ns = sorted({n for per_n in data.values() for n in per_n})

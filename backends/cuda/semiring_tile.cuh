@@ -28,6 +28,7 @@
 #define KOBALT_CUDA_SEMIRING_TILE_CUH
 
 #include <algorithm>
+#include <type_traits>
 
 #include "common.cuh"
 #include "semiring_ops.cuh"
@@ -96,9 +97,19 @@ __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int 
 // columns TM h ...; with TM = 4 its values are one aligned 4-wide shared load away, with TM = 3
 // three scalar loads (a position map that aligned them made ptxas spill the staging).
 //
+// One term. Fast (double): CUDA's fmin/fmax (PTX min/max.f64) instead of compare-selects.
+template <int S, bool Fast, class T> __device__ __forceinline__ T tile_term(T acc, T a, T b) {
+    if constexpr (Fast && sizeof(T) == 8 && S != KOBALT_OR_AND) {
+        const T t = S == KOBALT_MIN_MAX ? fmax(a, b) : S == KOBALT_MAX_MIN ? fmin(a, b) : Ring<S>::hmul(a, b);
+        return IsMin<S>::value ? fmin(acc, t) : fmax(acc, t);
+    } else {
+        return hadd<S>(acc, Ring<S>::hmul(a, b));
+    }
+}
+
 // acc[r][c] (+)= op(A)(i0 + r, p) (x) op(B)(p, j0 + c) over the staged p < pe. Rows and
 // columns beyond m, n compute junk from unstaged shared memory; they are never stored.
-template <int S, int TM, class T>
+template <int S, int TM, int V, class T>
 __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[TM][TM]) {
     constexpr int P = tile_pitch<T>();
 #pragma unroll 2
@@ -117,7 +128,7 @@ __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, i
 #pragma unroll
         for (int r = 0; r < TM; ++r)
 #pragma unroll
-            for (int c = 0; c < TM; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
+            for (int c = 0; c < TM; ++c) acc[r][c] = tile_term<S, (V & 1) != 0>(acc[r][c], a.v[r], b.v[c]);
     }
 }
 
@@ -149,8 +160,8 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
 // pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
 // at the price of half the blocks per SM; with one, the copy of stage s + 1 starts after
 // stage s and other blocks fill the wait (faster on an H200: docs/performance.md).
-template <int S, int TM, class T, class AA, class BA, class CA>
-__global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
+template <int S, int TM, int V, class T, class AA, class BA, class CA>
+__global__ void __launch_bounds__(kTileThreads, (V & 2) ? 12 : kTileBlocksPerSM)
     semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                   idx batch, bool prod, bool readc, bool two) {
     constexpr int P = tile_pitch<T>(), E = kTileDim * P;
@@ -200,7 +211,7 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
             __syncthreads();
             const int pe = min(kTileDim, k - p0);
             if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
-            else tile_product<S, TM>(sA, sB, pe, i0, j0, acc);
+            else tile_product<S, TM, V>(sA, sB, pe, i0, j0, acc);
         }
         if (next_p0 == 0) { // the item's last chunk: C out through sA
             __syncthreads(); // every thread is done reading sA
@@ -249,8 +260,20 @@ void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, A
     const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
     const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
     const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
-    semiring_tile<S, TM, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
-                                                                      batch, prod, readc, two);
+    const int v = int(threshold(SEMIRING_TILE_VARIANT));
+    auto go = [&](auto kernel) {
+        cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, (v & 4) ? 100 : -1);
+        kernel<<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod,
+                                                         readc, two);
+    };
+    if constexpr (sizeof(T) == 8 && S != KOBALT_OR_AND && std::is_same<CA, Strided<T>>::value) {
+        if ((v & 3) == 1) return go(semiring_tile<S, TM, 1, T, AA, BA, CA>);
+        if constexpr (TM == 4) {
+            if ((v & 3) == 2) return go(semiring_tile<S, TM, 2, T, AA, BA, CA>);
+            if ((v & 3) == 3) return go(semiring_tile<S, TM, 3, T, AA, BA, CA>);
+        }
+    }
+    go(semiring_tile<S, TM, 0, T, AA, BA, CA>);
 }
 template <int S, class T, class AA, class BA, class CA>
 void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,

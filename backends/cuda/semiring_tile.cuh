@@ -125,10 +125,26 @@ __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, i
                 b.v[r] = sB[p * P + j0 + r];
             }
         }
+        if constexpr ((V & 8) && sizeof(T) == 8 && (S == KOBALT_MIN_MAX || S == KOBALT_MAX_MIN)) {
+            // b's NaN test once per column and p, not once per term
+            constexpr bool Max = S == KOBALT_MIN_MAX;
+            bool bn[TM];
 #pragma unroll
-        for (int r = 0; r < TM; ++r)
+            for (int c = 0; c < TM; ++c) bn[c] = b.v[c] != b.v[c];
 #pragma unroll
-            for (int c = 0; c < TM; ++c) acc[r][c] = tile_term<S, (V & 1) != 0>(acc[r][c], a.v[r], b.v[c]);
+            for (int r = 0; r < TM; ++r)
+#pragma unroll
+                for (int c = 0; c < TM; ++c) {
+                    const T x = a.v[r], y = b.v[c];
+                    const T t = ((Max ? x > y : x < y) || bn[c]) ? x : y;
+                    acc[r][c] = fold<IsMin<S>::value>(acc[r][c], t);
+                }
+        } else {
+#pragma unroll
+            for (int r = 0; r < TM; ++r)
+#pragma unroll
+                for (int c = 0; c < TM; ++c) acc[r][c] = tile_term<S, (V & 1) != 0>(acc[r][c], a.v[r], b.v[c]);
+        }
     }
 }
 
@@ -233,6 +249,27 @@ __global__ void __launch_bounds__(kTileThreads, (V & 2) ? 12 : kTileBlocksPerSM)
             // Element e of the D x D block in C's storage order: lanes along the unit stride.
             const Mat<T> vc = dC.global(C(item));
             const bool unit_i = vc.rs == 1;
+            if constexpr ((V & 16) && D == 32) {
+                // Lean: thread t's elements share one index along the unit stride (t & 31)
+                // and step by 2 along the other: one pointer, one increment.
+                const int u = t & 31, w0 = t >> 5;
+                const int i = unit_i ? u : w0, j = unit_i ? w0 : u;
+                T *pc = &vc(i, j);
+                const idx step = 2 * (unit_i ? vc.cs : vc.rs);
+                const int lim = unit_i ? n : m;
+                if (unit_i ? i < m : j < n) {
+#pragma unroll 4
+                    for (int q = 0; q < 16; ++q) {
+                        const int w = w0 + 2 * q;
+                        if (w < lim) {
+                            const T cv = readc ? *pc : T(0);
+                            const T pv = unit_i ? sA[w * P + i] : sA[j * P + w];
+                            *pc = epilogue<S>(prod, alpha, pv, readc, beta, cv);
+                        }
+                        pc += step;
+                    }
+                }
+            } else
             for (int e = t; e < D * D; e += kTileThreads) {
                 const int i = unit_i ? (e % D) : (e / D), j = unit_i ? (e / D) : (e % D);
                 if (i < m && j < n) {
@@ -267,10 +304,19 @@ void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, A
                                                          readc, two);
     };
     if constexpr (sizeof(T) == 8 && S != KOBALT_OR_AND && std::is_same<CA, Strided<T>>::value) {
-        if ((v & 3) == 1) return go(semiring_tile<S, TM, 1, T, AA, BA, CA>);
+        constexpr bool mm = S == KOBALT_MIN_MAX || S == KOBALT_MAX_MIN;
+        const int w = v & (mm ? 27 : 19);
+        if constexpr (mm)
+            if (w == 8) return go(semiring_tile<S, TM, 8, T, AA, BA, CA>);
         if constexpr (TM == 4) {
-            if ((v & 3) == 2) return go(semiring_tile<S, TM, 2, T, AA, BA, CA>);
-            if ((v & 3) == 3) return go(semiring_tile<S, TM, 3, T, AA, BA, CA>);
+            if (w == 2) return go(semiring_tile<S, TM, 2, T, AA, BA, CA>);
+            if (w == 16) return go(semiring_tile<S, TM, 16, T, AA, BA, CA>);
+            if constexpr (mm) {
+                if (w == 24) return go(semiring_tile<S, TM, 24, T, AA, BA, CA>);
+                if (w == 26) return go(semiring_tile<S, TM, 26, T, AA, BA, CA>);
+            } else {
+                if (w == 18) return go(semiring_tile<S, TM, 18, T, AA, BA, CA>);
+            }
         }
     }
     go(semiring_tile<S, TM, 0, T, AA, BA, CA>);

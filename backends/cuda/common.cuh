@@ -40,7 +40,6 @@ enum ThresholdId : int {
     SEMIRING_TILE_MIN_FLOAT,
     SEMIRING_TILE_BUFFERS,
     SEMIRING_TILE_SMALL_MAX, // largest max(m,n) on the 24 x 24 tile (3 x 3 per thread)
-    SEMIRING_TILE_VARIANT, // TEMPORARY A/B switch (bits: 1 intrinsics, 2 cap 12 blocks, 4 carveout 100)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

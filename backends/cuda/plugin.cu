@@ -84,7 +84,6 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm_semiring tile kernel: largest max(m,n) run on a 24 x 24 tile (3 x 3 elements of C per thread) "
      "instead of the 32 x 32 one (at most 24; 0: always 32 x 32; or-and always 32 x 32)",
      24},
-    {"SEMIRING_TILE_VARIANT", "TEMPORARY A/B switch of the tile kernel", 0},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -15,7 +15,8 @@
 //     per term; for max(m, n) <= SEMIRING_TILE_SMALL_MAX (24) a 3 x 3 tile per thread, so the
 //     block covers 24 x 24 and does 56% of the 32 x 32 tile's terms at n = 24 (not OR_AND);
 //   - C goes back through shared memory and is written (and read, when beta asks) in its
-//     storage order, coalesced in both layouts.
+//     storage order, coalesced in both layouts; on the 32 x 32 tile each thread walks its 16
+//     elements with one pointer (the leaner write-back of docs/performance.md, Session 5).
 // The operations are semiring_ops.cuh's, NaN rules included (in double: DSETP and two
 // selects per term; a test by the sign of a difference, without DSETP, and a two-buffer
 // pipeline were both measured slower on an H200; on an H100, a predicated recompute instead
@@ -28,7 +29,6 @@
 #define KOBALT_CUDA_SEMIRING_TILE_CUH
 
 #include <algorithm>
-#include <type_traits>
 
 #include "common.cuh"
 #include "semiring_ops.cuh"
@@ -97,19 +97,9 @@ __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int 
 // columns TM h ...; with TM = 4 its values are one aligned 4-wide shared load away, with TM = 3
 // three scalar loads (a position map that aligned them made ptxas spill the staging).
 //
-// One term. Fast (double): CUDA's fmin/fmax (PTX min/max.f64) instead of compare-selects.
-template <int S, bool Fast, class T> __device__ __forceinline__ T tile_term(T acc, T a, T b) {
-    if constexpr (Fast && sizeof(T) == 8 && S != KOBALT_OR_AND) {
-        const T t = S == KOBALT_MIN_MAX ? fmax(a, b) : S == KOBALT_MAX_MIN ? fmin(a, b) : Ring<S>::hmul(a, b);
-        return IsMin<S>::value ? fmin(acc, t) : fmax(acc, t);
-    } else {
-        return hadd<S>(acc, Ring<S>::hmul(a, b));
-    }
-}
-
 // acc[r][c] (+)= op(A)(i0 + r, p) (x) op(B)(p, j0 + c) over the staged p < pe. Rows and
 // columns beyond m, n compute junk from unstaged shared memory; they are never stored.
-template <int S, int TM, int V, class T>
+template <int S, int TM, class T>
 __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[TM][TM]) {
     constexpr int P = tile_pitch<T>();
 #pragma unroll 2
@@ -125,26 +115,10 @@ __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, i
                 b.v[r] = sB[p * P + j0 + r];
             }
         }
-        if constexpr ((V & 8) && sizeof(T) == 8 && (S == KOBALT_MIN_MAX || S == KOBALT_MAX_MIN)) {
-            // b's NaN test once per column and p, not once per term
-            constexpr bool Max = S == KOBALT_MIN_MAX;
-            bool bn[TM];
 #pragma unroll
-            for (int c = 0; c < TM; ++c) bn[c] = b.v[c] != b.v[c];
+        for (int r = 0; r < TM; ++r)
 #pragma unroll
-            for (int r = 0; r < TM; ++r)
-#pragma unroll
-                for (int c = 0; c < TM; ++c) {
-                    const T x = a.v[r], y = b.v[c];
-                    const T t = ((Max ? x > y : x < y) || bn[c]) ? x : y;
-                    acc[r][c] = fold<IsMin<S>::value>(acc[r][c], t);
-                }
-        } else {
-#pragma unroll
-            for (int r = 0; r < TM; ++r)
-#pragma unroll
-                for (int c = 0; c < TM; ++c) acc[r][c] = tile_term<S, (V & 1) != 0>(acc[r][c], a.v[r], b.v[c]);
-        }
+            for (int c = 0; c < TM; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
     }
 }
 
@@ -176,8 +150,8 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
 // pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
 // at the price of half the blocks per SM; with one, the copy of stage s + 1 starts after
 // stage s and other blocks fill the wait (faster on an H200: docs/performance.md).
-template <int S, int TM, int V, class T, class AA, class BA, class CA>
-__global__ void __launch_bounds__(kTileThreads, (V & 2) ? 12 : kTileBlocksPerSM)
+template <int S, int TM, class T, class AA, class BA, class CA>
+__global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                   idx batch, bool prod, bool readc, bool two) {
     constexpr int P = tile_pitch<T>(), E = kTileDim * P;
@@ -227,7 +201,7 @@ __global__ void __launch_bounds__(kTileThreads, (V & 2) ? 12 : kTileBlocksPerSM)
             __syncthreads();
             const int pe = min(kTileDim, k - p0);
             if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
-            else tile_product<S, TM, V>(sA, sB, pe, i0, j0, acc);
+            else tile_product<S, TM>(sA, sB, pe, i0, j0, acc);
         }
         if (next_p0 == 0) { // the item's last chunk: C out through sA
             __syncthreads(); // every thread is done reading sA
@@ -249,18 +223,20 @@ __global__ void __launch_bounds__(kTileThreads, (V & 2) ? 12 : kTileBlocksPerSM)
             // Element e of the D x D block in C's storage order: lanes along the unit stride.
             const Mat<T> vc = dC.global(C(item));
             const bool unit_i = vc.rs == 1;
-            if constexpr ((V & 16) && D == 32) {
-                // Lean: thread t's elements share one index along the unit stride (t & 31)
-                // and step by 2 along the other: one pointer, one increment.
+            if constexpr (D == 32) {
+                // Thread t's 16 elements share one index along the unit stride (t & 31) and
+                // step by 2 along the other: one pointer and one increment instead of 64-bit
+                // index arithmetic per element (n = 32, H100: min-plus 0.384 -> 0.347 ms,
+                // min-max 0.488 -> 0.443 ms; it also removed min-max's register spills).
                 const int u = t & 31, w0 = t >> 5;
                 const int i = unit_i ? u : w0, j = unit_i ? w0 : u;
-                T *pc = &vc(i, j);
+                T *pc = &vc(i, j); // not dereferenced unless (i, j) is inside C
                 const idx step = 2 * (unit_i ? vc.cs : vc.rs);
                 const int lim = unit_i ? n : m;
                 if (unit_i ? i < m : j < n) {
 #pragma unroll 4
                     for (int q = 0; q < 16; ++q) {
-                        const int w = w0 + 2 * q;
+                        const int w = w0 + 2 * q; // the index along the other stride
                         if (w < lim) {
                             const T cv = readc ? *pc : T(0);
                             const T pv = unit_i ? sA[w * P + i] : sA[j * P + w];
@@ -269,12 +245,13 @@ __global__ void __launch_bounds__(kTileThreads, (V & 2) ? 12 : kTileBlocksPerSM)
                         pc += step;
                     }
                 }
-            } else
-            for (int e = t; e < D * D; e += kTileThreads) {
-                const int i = unit_i ? (e % D) : (e / D), j = unit_i ? (e / D) : (e % D);
-                if (i < m && j < n) {
-                    const T cv = readc ? vc(i, j) : T(0);
-                    vc(i, j) = epilogue<S>(prod, alpha, sA[j * P + i], readc, beta, cv);
+            } else {
+                for (int e = t; e < D * D; e += kTileThreads) {
+                    const int i = unit_i ? (e % D) : (e / D), j = unit_i ? (e / D) : (e % D);
+                    if (i < m && j < n) {
+                        const T cv = readc ? vc(i, j) : T(0);
+                        vc(i, j) = epilogue<S>(prod, alpha, sA[j * P + i], readc, beta, cv);
+                    }
                 }
             }
         }
@@ -297,29 +274,8 @@ void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, A
     const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
     const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
     const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
-    const int v = int(threshold(SEMIRING_TILE_VARIANT));
-    auto go = [&](auto kernel) {
-        cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, (v & 4) ? 100 : -1);
-        kernel<<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod,
-                                                         readc, two);
-    };
-    if constexpr (sizeof(T) == 8 && S != KOBALT_OR_AND && std::is_same<CA, Strided<T>>::value) {
-        constexpr bool mm = S == KOBALT_MIN_MAX || S == KOBALT_MAX_MIN;
-        const int w = v & (mm ? 27 : 19);
-        if constexpr (mm)
-            if (w == 8) return go(semiring_tile<S, TM, 8, T, AA, BA, CA>);
-        if constexpr (TM == 4) {
-            if (w == 2) return go(semiring_tile<S, TM, 2, T, AA, BA, CA>);
-            if (w == 16) return go(semiring_tile<S, TM, 16, T, AA, BA, CA>);
-            if constexpr (mm) {
-                if (w == 24) return go(semiring_tile<S, TM, 24, T, AA, BA, CA>);
-                if (w == 26) return go(semiring_tile<S, TM, 26, T, AA, BA, CA>);
-            } else {
-                if (w == 18) return go(semiring_tile<S, TM, 18, T, AA, BA, CA>);
-            }
-        }
-    }
-    go(semiring_tile<S, TM, 0, T, AA, BA, CA>);
+    semiring_tile<S, TM, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
+                                                                      batch, prod, readc, two);
 }
 template <int S, class T, class AA, class BA, class CA>
 void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,

@@ -21,7 +21,9 @@
 // selects per term; a test by the sign of a difference, without DSETP, and a two-buffer
 // pipeline were both measured slower on an H200; on an H100, a predicated recompute instead
 // of the selects, a NaN-free fast path for MIN_MAX chunks checked once per stage, and
-// register caps of 80 or 128 were no faster: docs/performance.md). OR_AND does not
+// register caps of 80 or 128 were no faster; on an H100, CUDA's fmin/fmax in double (no
+// single instruction on sm_90: DSETP + FSEL + SEL) was 30-60% slower and the largest
+// shared-memory carveout, with or without a 12-block cap, slower too: docs/performance.md). OR_AND does not
 // multiply at all: each chunk becomes 32-bit masks (row i of op(A): bit p = A(i,p) != 0;
 // column j of op(B) likewise, one warp ballot each) and element (i, j) is
 // (maskA[i] & maskB[j]) != 0.

@@ -15,12 +15,15 @@
 //     per term; for max(m, n) <= SEMIRING_TILE_SMALL_MAX (24) a 3 x 3 tile per thread, so the
 //     block covers 24 x 24 and does 56% of the 32 x 32 tile's terms at n = 24 (not OR_AND);
 //   - C goes back through shared memory and is written (and read, when beta asks) in its
-//     storage order, coalesced in both layouts.
+//     storage order, coalesced in both layouts; on the 32 x 32 tile each thread walks its 16
+//     elements with one pointer (the leaner write-back of docs/performance.md, Session 5).
 // The operations are semiring_ops.cuh's, NaN rules included (in double: DSETP and two
 // selects per term; a test by the sign of a difference, without DSETP, and a two-buffer
 // pipeline were both measured slower on an H200; on an H100, a predicated recompute instead
 // of the selects, a NaN-free fast path for MIN_MAX chunks checked once per stage, and
-// register caps of 80 or 128 were no faster: docs/performance.md). OR_AND does not
+// register caps of 80 or 128 were no faster; on an H100, CUDA's fmin/fmax in double (no
+// single instruction on sm_90: DSETP + FSEL + SEL) was 30-60% slower and the largest
+// shared-memory carveout, with or without a 12-block cap, slower too: docs/performance.md). OR_AND does not
 // multiply at all: each chunk becomes 32-bit masks (row i of op(A): bit p = A(i,p) != 0;
 // column j of op(B) likewise, one warp ballot each) and element (i, j) is
 // (maskA[i] & maskB[j]) != 0.
@@ -222,11 +225,35 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
             // Element e of the D x D block in C's storage order: lanes along the unit stride.
             const Mat<T> vc = dC.global(C(item));
             const bool unit_i = vc.rs == 1;
-            for (int e = t; e < D * D; e += kTileThreads) {
-                const int i = unit_i ? (e % D) : (e / D), j = unit_i ? (e / D) : (e % D);
-                if (i < m && j < n) {
-                    const T cv = readc ? vc(i, j) : T(0);
-                    vc(i, j) = epilogue<S>(prod, alpha, sA[j * P + i], readc, beta, cv);
+            if constexpr (D == 32) {
+                // Thread t's 16 elements share one index along the unit stride (t & 31) and
+                // step by 2 along the other: one pointer and one increment instead of 64-bit
+                // index arithmetic per element (n = 32, H100: min-plus 0.384 -> 0.347 ms,
+                // min-max 0.488 -> 0.443 ms; it also removed min-max's register spills).
+                const int u = t & 31, w0 = t >> 5;
+                const int i = unit_i ? u : w0, j = unit_i ? w0 : u;
+                T *pc = &vc(i, j); // not dereferenced unless (i, j) is inside C
+                const idx step = 2 * (unit_i ? vc.cs : vc.rs);
+                const int lim = unit_i ? n : m;
+                if (unit_i ? i < m : j < n) {
+#pragma unroll 4
+                    for (int q = 0; q < 16; ++q) {
+                        const int w = w0 + 2 * q; // the index along the other stride
+                        if (w < lim) {
+                            const T cv = readc ? *pc : T(0);
+                            const T pv = unit_i ? sA[w * P + i] : sA[j * P + w];
+                            *pc = epilogue<S>(prod, alpha, pv, readc, beta, cv);
+                        }
+                        pc += step;
+                    }
+                }
+            } else {
+                for (int e = t; e < D * D; e += kTileThreads) {
+                    const int i = unit_i ? (e % D) : (e / D), j = unit_i ? (e / D) : (e % D);
+                    if (i < m && j < n) {
+                        const T cv = readc ? vc(i, j) : T(0);
+                        vc(i, j) = epilogue<S>(prod, alpha, sA[j * P + i], readc, beta, cv);
+                    }
                 }
             }
         }

@@ -61,8 +61,9 @@ double copy_bandwidth(size_t bytes) {
 
 // The core's double FMA rate, to put gemm's flops against (issue 9's bound: the
 // interleaved path can beat the standard one by at most peak / the standard path's rate).
-// peak: 16 independent chains of 256-bit FMAs (Zen 4: two FMA pipes of latency 4 need at
-// least 8 in flight), double FMA lanes per second; clock: one dependent chain, FMA latency
+// peak: 12 independent chains of 256-bit FMAs (Zen 4: two FMA pipes of latency 4 need at
+// least 8 in flight; 12 + the two constants fit the 16 registers, 16 chains spilled and ran
+// at a third of the peak), double FMA lanes per second; clock: one dependent chain, FMA latency
 // `latency` cycles (4 on Zen 4 and on Intel since Skylake). Best of 200 short runs, so that
 // a shared machine's time slices do not count.
 struct FmaRate {
@@ -72,16 +73,14 @@ __attribute__((target("avx2,fma"))) FmaRate fma_rate(int latency) {
     constexpr long iters = 100000; // ~0.3 ms per rep: the best of 200 is one the scheduler left alone
     double best_par = 1e30, best_dep = 1e30;
     for (int r = 0; r < 200; ++r) {
-        __m256d acc[16];
-        for (int i = 0; i < 16; ++i) acc[i] = _mm256_set1_pd(1.0 + 1e-9 * i);
+        __m256d acc[12];
+        for (int i = 0; i < 12; ++i) acc[i] = _mm256_set1_pd(1.0 + 1e-9 * i);
         const __m256d m = _mm256_set1_pd(0.9999999), a = _mm256_set1_pd(1e-9);
         double t0 = now();
         for (long it = 0; it < iters; ++it) {
-            for (int i = 0; i < 16; ++i) acc[i] = _mm256_fmadd_pd(acc[i], m, a);
-            __asm__ volatile("" : "+x"(acc[0]), "+x"(acc[1]), "+x"(acc[2]), "+x"(acc[3]), "+x"(acc[4]), "+x"(acc[5]),
-                             "+x"(acc[6]), "+x"(acc[7]));
-            __asm__ volatile("" : "+x"(acc[8]), "+x"(acc[9]), "+x"(acc[10]), "+x"(acc[11]), "+x"(acc[12]),
-                             "+x"(acc[13]), "+x"(acc[14]), "+x"(acc[15]));
+            for (int i = 0; i < 12; ++i) acc[i] = _mm256_fmadd_pd(acc[i], m, a);
+            __asm__ volatile("" : "+x"(acc[0]), "+x"(acc[1]), "+x"(acc[2]), "+x"(acc[3]), "+x"(acc[4]), "+x"(acc[5]));
+            __asm__ volatile("" : "+x"(acc[6]), "+x"(acc[7]), "+x"(acc[8]), "+x"(acc[9]), "+x"(acc[10]), "+x"(acc[11]));
         }
         best_par = std::min(best_par, now() - t0);
         __m256d x = acc[0];
@@ -95,7 +94,7 @@ __attribute__((target("avx2,fma"))) FmaRate fma_rate(int latency) {
         volatile double sink = _mm256_cvtsd_f64(x);
         (void)sink;
     }
-    return {16.0 * 4.0 * double(iters) / best_par, 2.0 * latency * double(iters) / best_dep};
+    return {12.0 * 4.0 * double(iters) / best_par, 2.0 * latency * double(iters) / best_dep};
 }
 
 std::vector<std::string> split(const std::string &s) {

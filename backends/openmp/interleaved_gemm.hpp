@@ -7,8 +7,9 @@
 // into RB x CB register blocks chosen at compile time from the ISA's vector register
 // count (16 below AVX-512, 32 with it), so that the RB*CB accumulators, the CB vectors of
 // B and one vector of A fit, and the loads per FMA over the whole item are fewest.
-// The result is bit-identical to il::gemm: every C(i, j) is the same FMA chain over p in
-// the same order, then * alpha, then + beta C.
+// Each C(i, j) is computed by the same operations in the same order as in il::gemm (the
+// multiply-adds over p, then * alpha, then + beta C); only the order across elements
+// changes.
 //
 // Internal linkage only (unnamed namespace), like interleaved_algo.hpp.
 #ifndef KOBALT_OPENMP_INTERLEAVED_GEMM_HPP

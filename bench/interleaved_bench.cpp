@@ -62,8 +62,8 @@ double copy_bandwidth(size_t bytes) {
 // The core's double FMA rate, to put gemm's flops against (issue 9's bound: the
 // interleaved path can beat the standard one by at most peak / the standard path's rate).
 // peak: 12 independent chains of 256-bit FMAs (Zen 4: two FMA pipes of latency 4 need at
-// least 8 in flight; 12 + the two constants fit the 16 registers, 16 chains spilled and ran
-// at a third of the peak), double FMA lanes per second; clock: one dependent chain, FMA latency
+// least 8 in flight; 12 + the two constants fit the 16 registers; 16 chains did not fit
+// and measured a third of the peak), double FMA lanes per second; clock: one dependent chain, FMA latency
 // `latency` cycles (4 on Zen 4 and on Intel since Skylake). Best of 200 short runs, so that
 // a shared machine's time slices do not count.
 struct FmaRate {

@@ -20,6 +20,7 @@
 //   --kb: kilobytes of one n x n operand (default 65536: from memory; 512: in cache)
 //   --pad: ldp = batch + P (default 0): element planes a power of two bytes apart share
 //          cache sets, which the interleaved layout must avoid (docs/api.md)
+#include <immintrin.h>
 #include <kobalt/kobalt.h>
 #include <omp.h>
 
@@ -56,6 +57,44 @@ double copy_bandwidth(size_t bytes) {
     }
     std::sort(t.begin(), t.end());
     return 2.0 * double(n * sizeof(double)) / t[t.size() / 2];
+}
+
+// The core's double FMA rate, to put gemm's flops against (issue 9's bound: the
+// interleaved path can beat the standard one by at most peak / the standard path's rate).
+// peak: 12 independent chains of 256-bit FMAs (Zen 4: two FMA pipes of latency 4 need at
+// least 8 in flight; 12 + the two constants fit the 16 registers; 16 chains did not fit
+// and measured a third of the peak), double FMA lanes per second; clock: one dependent chain, FMA latency
+// `latency` cycles (4 on Zen 4 and on Intel since Skylake). Best of 200 short runs, so that
+// a shared machine's time slices do not count.
+struct FmaRate {
+    double lanes_per_s, clock_hz;
+};
+__attribute__((target("avx2,fma"))) FmaRate fma_rate(int latency) {
+    constexpr long iters = 100000; // ~0.3 ms per rep: the best of 200 is one the scheduler left alone
+    double best_par = 1e30, best_dep = 1e30;
+    for (int r = 0; r < 200; ++r) {
+        __m256d acc[12];
+        for (int i = 0; i < 12; ++i) acc[i] = _mm256_set1_pd(1.0 + 1e-9 * i);
+        const __m256d m = _mm256_set1_pd(0.9999999), a = _mm256_set1_pd(1e-9);
+        double t0 = now();
+        for (long it = 0; it < iters; ++it) {
+            for (int i = 0; i < 12; ++i) acc[i] = _mm256_fmadd_pd(acc[i], m, a);
+            __asm__ volatile("" : "+x"(acc[0]), "+x"(acc[1]), "+x"(acc[2]), "+x"(acc[3]), "+x"(acc[4]), "+x"(acc[5]));
+            __asm__ volatile("" : "+x"(acc[6]), "+x"(acc[7]), "+x"(acc[8]), "+x"(acc[9]), "+x"(acc[10]), "+x"(acc[11]));
+        }
+        best_par = std::min(best_par, now() - t0);
+        __m256d x = acc[0];
+        t0 = now();
+        for (long it = 0; it < iters; ++it) {
+            x = _mm256_fmadd_pd(x, m, a);
+            x = _mm256_fmadd_pd(x, m, a);
+            __asm__ volatile("" : "+x"(x));
+        }
+        best_dep = std::min(best_dep, now() - t0);
+        volatile double sink = _mm256_cvtsd_f64(x);
+        (void)sink;
+    }
+    return {12.0 * 4.0 * double(iters) / best_par, 2.0 * latency * double(iters) / best_dep};
 }
 
 std::vector<std::string> split(const std::string &s) {
@@ -382,6 +421,13 @@ int main(int argc, char **argv) {
         }
     }
     const double bw = copy_bandwidth(size_t(256) << 20);
+    // gemm lines also give each path's double (float: single) FMA lanes per second as a %
+    // of the core's peak, measured here (one thread: the kernels, not the threading).
+    const FmaRate fr = routines.find("gemm") != std::string::npos ? fma_rate(4) : FmaRate{0, 0};
+    if (fr.lanes_per_s > 0)
+        std::printf("FMA peak %.2f G double lanes/s on one core (%.2f per cycle at the %.2f GHz that a dependent "
+                    "chain of latency 4 gives)\n",
+                    fr.lanes_per_s / 1e9, fr.lanes_per_s / fr.clock_hz, fr.clock_hz / 1e9);
     std::printf("kobalt-interleaved-bench: %d OpenMP threads, copy bandwidth %.1f GB/s (read + write), "
                 "one n x n operand %.0f KiB, ldp = batch + %lld, median of %d\n",
                 omp_get_max_threads(), bw / 1e9, kb, (long long)g_pad, reps);
@@ -395,10 +441,17 @@ int main(int argc, char **argv) {
                 const kobalt_int batch = std::max<kobalt_int>(1, kobalt_int(kb * 1024 / double(es * n * n)));
                 const Line L = p == "d" ? run<double>(r, n, batch, reps, bw) : run<float>(r, n, batch, reps, bw);
                 const double per = 1e6 / double(batch);
-                std::printf("%-6s %c %2d %9lld | %12.4f %6.0f%% | %12.4f %6.0f%% | %5.2fx | %5.0f%% | %s\n", L.routine.c_str(),
+                std::printf("%-6s %c %2d %9lld | %12.4f %6.0f%% | %12.4f %6.0f%% | %5.2fx | %5.0f%% | %s", L.routine.c_str(),
                             L.prec, L.n, (long long)L.batch, L.std_.med * per, 100 * (L.std_.hi - L.std_.lo) / L.std_.med,
                             L.il.med * per, 100 * (L.il.hi - L.il.lo) / L.il.med, L.std_.med / L.il.med,
                             100 * L.floor_s / L.il.med, L.ok ? "ok" : "MISMATCH");
+                if (r == "gemm" && fr.lanes_per_s > 0) {
+                    // n^3 FMAs per item; float lanes count twice (a 256-bit FMA holds 8).
+                    const double peak = fr.lanes_per_s * (p == "d" ? 1.0 : 2.0), fmas = double(n) * n * n * double(batch);
+                    std::printf(" | FMA peak %% std %4.1f%% il %4.1f%% (bound il/std <= %.2fx)", 100 * fmas / L.std_.med / peak,
+                                100 * fmas / L.il.med / peak, L.std_.med * peak / fmas);
+                }
+                std::printf("\n");
                 std::fflush(stdout);
             }
     return 0;

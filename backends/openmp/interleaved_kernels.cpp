@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "interleaved_gemm.hpp"
 #include "pack_ops.hpp"
 
 namespace {
@@ -57,7 +58,7 @@ void gemm_m(int n, int k, T alpha, Operand<const T> A, Operand<const T> B, T bet
     packs<W>(
         batch,
         [&](int64_t b) {
-            il::gemm<PackOps<T, W>, MM, NK, NK>(n, k, alpha, shift(A, b), shift(B, b), beta, shift(C, b));
+            ilg::gemm<PackOps<T, W>, MM, NK, NK>(n, k, alpha, shift(A, b), shift(B, b), beta, shift(C, b));
         },
         [&](int64_t b) {
             il::gemm<il::ScalarOps<T>, MM, NK, NK>(n, k, alpha, shift(A, b), shift(B, b), beta, shift(C, b));

@@ -77,7 +77,7 @@ if(TARGET test_desc)
 endif()
 
 # getrf, getrs and the fused call at n <= 8 run through the interleaved kernels on packs of
-# W items (PACKED_LU_MAX, on by default, getrs from PACKED_GETRS_MIN = 4;
+# W items (PACKED_LU_MAX, on by default, getrs from PACKED_GETRS_MIN = 8;
 # backends/openmp/packed_kernels.hpp). These runs force the packed path off (the fixed-n
 # kernels take those sizes), on at every n = 1..8 for all three routines, and on with the
 # AVX2 and baseline copies (W = 4 and 2 doubles, 8 and 4 floats) instead of AVX-512.

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #ifndef KOBALT_FIXED_ISA
 #error "compile with -DKOBALT_FIXED_ISA=base or avx2"
@@ -124,23 +125,17 @@ template <int N, class T> KF_INLINE int lu(T *__restrict__ a, int *__restrict__ 
     return info;
 }
 
-// Row interchange b[k] <-> b[p] of the local right-hand side. For N <= 4 as selects over
-// every row, so that b can stay in registers; with a runtime index the array lives on the
-// stack, and an interchange is then a store and a reload on the solve's critical path
-// (n = 3: 1.3x slower; swapping in the caller's memory, as LAPACK does, was no better).
-// Beyond 4 the N^2 selects cost more than the round trips.
+// Row interchange b[k] <-> b[p] of the local right-hand side, as selects over every row,
+// so that b can stay in registers. With a runtime index the array lives on the stack and
+// an interchange is a store and a reload on the solve's critical path: in cache, one
+// thread, dgetrs n = 3 / 5 / 6 / 8 took 1.5 / 1.6 / 1.3 / 1.2x longer that way. Swapping
+// in the caller's memory instead, as LAPACK does, was no better than the stack.
 template <int N, class T> KF_INLINE void interchange(T *__restrict__ b, int k, int p) {
-    if (N <= 4) {
-        T bp = b[0];
-        KF_UNROLL for (int i = 1; i < N; ++i) bp = i == p ? b[i] : bp;
-        const T bk = b[k];
-        KF_UNROLL for (int i = 0; i < N; ++i) b[i] = i == p ? bk : b[i];
-        b[k] = bp;
-    } else {
-        const T t = b[k];
-        b[k] = b[p];
-        b[p] = t;
-    }
+    T bp = b[0];
+    KF_UNROLL for (int i = 1; i < N; ++i) bp = i == p ? b[i] : bp;
+    const T bk = b[k];
+    KF_UNROLL for (int i = 0; i < N; ++i) b[i] = i == p ? bk : b[i];
+    b[k] = bp;
 }
 
 // b = op(A)^{-1} b for one right-hand side column (stride sb), A's factors local.
@@ -242,6 +237,21 @@ template <int N, bool U, class T>
 void getrs_n(bool trans, int nrhs, Items<const T> A, int lda, const int *ipiv, int64_t sipiv,
              Items<T> B, Mat mb, int64_t batch) {
     const int64_t sb = mb.unit_rows ? 1 : mb.ld, sc = mb.unit_rows ? mb.ld : 1;
+    // One right-hand side, the common call: the transpose flag fixed at compile time and no
+    // loop over columns, so that nothing but the solve is left in the item loop (in cache,
+    // n = 2..3: 1.5-1.8x faster than the general loop below, which tests both per item).
+    if (nrhs == 1) {
+        const auto one = [=](auto transposed) {
+            loop(batch, [=](int64_t i) {
+                T a[N * N];
+                load<N, N, U>(a, item(A, i), lda);
+                solve<N>(decltype(transposed)::value, a, ipiv ? ipiv + i * sipiv : nullptr, item(B, i), sb);
+            });
+        };
+        if (trans) one(std::true_type{});
+        else one(std::false_type{});
+        return;
+    }
     loop(batch, [=](int64_t i) {
         T a[N * N];
         load<N, N, U>(a, item(A, i), lda);

@@ -18,9 +18,9 @@ template <class T> inline bool use(kobalt_int n, kobalt_int batch) {
     return n >= 1 && n <= fixed::FIXED_MAX_N && n <= threshold(PACKED_LU_MAX) &&
            batch >= interleaved::lanes_for(int(sizeof(T)));
 }
-// getrs does about as many flops as it copies (n^2 of each per right-hand side), so at the
-// smallest n the copy into the pack outweighs the vectorised solve (measured: dgetrs n = 2
-// 0.5x of the fixed kernel); it starts at PACKED_GETRS_MIN.
+// getrs does about as many flops as it copies (n^2 of each per right-hand side), so the copy
+// into the pack outweighs the vectorised solve until n = 7 (measured against the fixed-n
+// solve with its register interchanges, docs/performance.md); it starts at PACKED_GETRS_MIN.
 template <class T> inline bool use_for_getrs(kobalt_int n, kobalt_int batch) {
     return n >= threshold(PACKED_GETRS_MIN) && use<T>(n, batch);
 }

@@ -37,7 +37,7 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"PACKED_GETRS_MIN",
      "getrs: smallest n that takes the packed path (below it copying the factors into the "
      "pack costs more than the fixed-n solve saves)",
-     4},
+     8},
     // Without pivoting the vendor path is the backend's own blocked loop on CBLAS
     // (vendor::getrf_nopivot), 1.2-1.6x faster than the inlined SerialLU at n = 10..48 in
     // both precisions, while pivoted getrf's small path wins there (docs/performance.md).

@@ -73,7 +73,7 @@ void gemv_rows(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
 // dependency chain of every step; as KokkosBatched's trsm does). alpha == 0 zeroes B
 // without reading A (the small path's rule). trsv (one column, alpha = 1) has its own
 // loop: A read in place, a division per diagonal element, the lambda's state copied;
-// 1.1-2.7x faster than the general loop at n = 2..8 in an A/B run (docs/performance.md).
+// 1.0-2.7x faster than the general loop at n = 2..8 in an A/B run (docs/performance.md).
 template <int N, bool Lower, bool Unit, bool UA, class T>
 void trsm_n(int ncols, T alpha, Items<const T> A, int64_t lda, Items<T> B, int64_t brs,
             int64_t bcs, int64_t batch) {

@@ -9,7 +9,8 @@
 set(KOBALT_CORRECTNESS_ROUTINES gemm gemv trsv trsm getrf getrs gemm_lu_trsv getri desc semiring)
 set(KOBALT_THRESHOLD_NAMES
   GEMM_SMALL_MAX GEMV_SMALL_MAX TRSV_SMALL_MAX TRSM_SMALL_MAX GETRF_SMALL_MAX GETRS_SMALL_MAX
-  GEMM_LU_TRSV_SMALL_MAX GETRI_SMALL_MAX GETRF_NP_SMALL_MAX)
+  GEMM_LU_TRSV_SMALL_MAX GETRI_SMALL_MAX GETRF_NP_SMALL_MAX
+  GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -95,6 +96,27 @@ foreach(routine getrf getrs gemm_lu_trsv)
     set_tests_properties(${name} PROPERTIES
       ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;${kobalt_packed_env_${variant}}"
       LABELS "correctness;correctness_packed"
+      TIMEOUT 300)
+  endforeach()
+endforeach()
+
+# gemv, trsv and trsm up to GEMV_FIXED_MAX / TRSV_FIXED_MAX / TRSM_FIXED_MAX run the
+# compile-time-n kernels (backends/openmp/fixed_blas2.cpp): on in _default and _small,
+# off in _vendor (every size on OpenBLAS). _nofixed turns them off with the other
+# thresholds at their defaults, so the same sizes take the KokkosBatched small path;
+# _fixed_base forces the baseline (non-AVX2) copy of the fixed kernels.
+foreach(routine gemv trsv trsm)
+  if(NOT TARGET test_${routine})
+    continue()
+  endif()
+  set(kobalt_fixed_env_nofixed "KOBALT_GEMV_FIXED_MAX=0;KOBALT_TRSV_FIXED_MAX=0;KOBALT_TRSM_FIXED_MAX=0")
+  set(kobalt_fixed_env_fixed_base "KOBALT_OPENMP_NO_AVX2=1")
+  foreach(variant nofixed fixed_base)
+    set(name correctness_${routine}_${variant})
+    add_test(NAME ${name} COMMAND test_${routine})
+    set_tests_properties(${name} PROPERTIES
+      ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;${kobalt_fixed_env_${variant}}"
+      LABELS "correctness;correctness_fixed"
       TIMEOUT 300)
   endforeach()
 endforeach()

@@ -138,6 +138,36 @@ template <class T> void sweep_nonsquare(void **)
     finish();
 }
 
+/* The compile-time-n kernels (GEMV_FIXED_MAX, unit increments, max(m,n) <= 16):
+ * every m, n = 0..17 (square and m != n, so the fixed dimension meets both a fixed and
+ * a run-time other dimension), every layout/trans/form with incx = incy = 1, and again
+ * with incx = 2 or incy = -1, which must take the other paths. The ctest variants run
+ * this with the fixed kernels on (default, _small) and off (_nofixed, _vendor). */
+template <class T> void fixed_sizes(void **)
+{
+    Rng rng(15);
+    int idx = 0;
+    for (kobalt_int m = 0; m <= 17; m++)
+        for (kobalt_int dn : {0, 1, 5})
+            for (kobalt_layout l : kLayouts)
+                for (kobalt_op t : kOps)
+                    for (Form f : kForms)
+                        for (int v = 0; v < 2; v++) {
+                        const kobalt_int n = dn == 0 ? m : (m + dn) % 18;
+                        GemvCase<T> c;
+                        c.layout = l; c.trans = t; c.form = f; c.m = m; c.n = n;
+                        c.alpha = (T)kAlphaBeta[idx % 6][0];
+                        c.beta = (T)kAlphaBeta[(idx / 6) % 6][1];
+                        c.incx = v == 0 ? 1 : idx % 2 ? 2 : 1;  // v = 1: one increment != 1
+                        c.incy = v == 0 ? 1 : idx % 2 ? 1 : -1;
+                        c.batch = 3;
+                        c.lda_x = idx % 3; c.sa_x = idx % 2 ? 3 : 0; c.sy_x = idx % 4;
+                        run_gemv(c, rng);
+                        idx++;
+                    }
+    finish();
+}
+
 template <class T> void padding_and_shared(void **)
 {
     Rng rng(13);
@@ -237,6 +267,7 @@ int main(void)
         cmocka_unit_test(sweep_square<double>),       cmocka_unit_test(sweep_square<float>),
         cmocka_unit_test(sweep_nonsquare<double>),    cmocka_unit_test(sweep_nonsquare<float>),
         cmocka_unit_test(padding_and_shared<double>), cmocka_unit_test(padding_and_shared<float>),
+        cmocka_unit_test(fixed_sizes<double>), cmocka_unit_test(fixed_sizes<float>),
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
     };

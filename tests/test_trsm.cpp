@@ -113,7 +113,9 @@ template <class T> void sweep_square(void **)
 template <class T> void sweep_nonsquare(void **)
 {
     static const kobalt_int shapes[][2] = {{1, 5},  {5, 1},  {3, 17}, {17, 3}, {16, 33}, {33, 16},
-                                           {64, 7}, {7, 64}, {100, 9}, {9, 100}, {0, 4}, {4, 0}};
+                                           {64, 7}, {7, 64}, {100, 9}, {9, 100}, {0, 4}, {4, 0},
+                                           // around TRSM_FIXED_MAX = 8 (the compile-time-n solve)
+                                           {2, 7}, {7, 2}, {3, 8}, {8, 3}, {8, 9}, {9, 8}};
     Rng rng(32);
     int idx = 0;
     for (auto &sh : shapes)

@@ -90,6 +90,31 @@ template <class T> void sweep(void **)
     finish();
 }
 
+/* The compile-time-n solve (TRSV_FIXED_MAX, n <= 8, positive increments): n = 0..9,
+ * every layout/uplo/trans/diag/form with incx = 1 and 2, and incx = -1 (other paths).
+ * The ctest variants run this with the fixed kernels on (default, _small) and off
+ * (_nofixed, _vendor). */
+template <class T> void fixed_sizes(void **)
+{
+    Rng rng(25);
+    int idx = 0;
+    for (kobalt_int s = 0; s <= 9; s++)
+        for (kobalt_int inc : {1, 2, -1})
+            for (kobalt_layout l : kLayouts)
+                for (kobalt_uplo u : kUplos)
+                    for (kobalt_op t : kOps)
+                        for (kobalt_diag d : kDiags)
+                            for (Form f : kForms) {
+                                TrsvCase c;
+                                c.layout = l; c.uplo = u; c.trans = t; c.diag = d; c.form = f; c.n = s;
+                                c.incx = inc; c.batch = 3;
+                                c.lda_x = idx % 3; c.sa_x = idx % 2 ? 4 : 0; c.sx_x = (idx / 2) % 3;
+                                run_trsv<T>(c, rng);
+                                idx++;
+                            }
+    finish();
+}
+
 template <class T> void padding_and_shared(void **)
 {
     Rng rng(22);
@@ -179,6 +204,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep<double>),              cmocka_unit_test(sweep<float>),
         cmocka_unit_test(padding_and_shared<double>), cmocka_unit_test(padding_and_shared<float>),
+        cmocka_unit_test(fixed_sizes<double>),       cmocka_unit_test(fixed_sizes<float>),
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
     };

@@ -1,46 +1,15 @@
 // fixed_kernels.cpp -- compile-time-n kernels of fixed_kernels.hpp. Compiled once per
 // ISA with KOBALT_FIXED_ISA set to the namespace name (base, avx2). Everything but the
 // explicitly instantiated entry points has internal linkage (see the header).
-#include "fixed_kernels.hpp"
+#include "fixed_common.hpp"
 
 #include <cstdint>
 #include <limits>
 #include <type_traits>
 
-#ifndef KOBALT_FIXED_ISA
-#error "compile with -DKOBALT_FIXED_ISA=base or avx2"
-#endif
-
-#define KF_INLINE __attribute__((always_inline)) inline
-#define KF_UNROLL _Pragma("GCC unroll 64")
-
 namespace {
 
-using kobalt_openmp::fixed::Items;
-using kobalt_openmp::fixed::Mat;
-
-template <class T> KF_INLINE T *item(const Items<T> &it, int64_t i) {
-    return it.ptrs ? it.ptrs[i] : it.base + i * it.stride;
-}
 template <class T> KF_INLINE T kabs(T x) { return x < T(0) ? -x : x; }
-
-// Runs body(i) over the batch: OpenMP static schedule, none for a single item (as
-// for_each_item in common.hpp).
-// Each thread runs a private copy of the body: the bodies capture by value, so their
-// sizes, strides and flags then sit in that thread's registers instead of being reloaded
-// from the shared closure after every store to an item (which might alias it).
-template <class Body> KF_INLINE void loop(int64_t batch, const Body &body) {
-    if (batch > 1) {
-#pragma omp parallel
-        {
-            const Body own = body;
-#pragma omp for schedule(static)
-            for (int64_t i = 0; i < batch; ++i) own(i);
-        }
-    } else {
-        for (int64_t i = 0; i < batch; ++i) body(i);
-    }
-}
 
 // Local column-major R x C copy <-> stored item. U: unit row stride (i + j*ld).
 template <int R, int C, bool U, class T>

@@ -23,6 +23,9 @@ namespace fixed {
 // Largest order with a compile-time kernel (a property of the kernel table, not a
 // tunable: the *_SMALL_MAX thresholds still decide small versus vendor path).
 constexpr int FIXED_MAX_N = 8;
+// gemv's kernels (fixed_blas2.cpp) fix only one dimension of op(A), the one along its
+// unit stride, so they reach further at little code size.
+constexpr int FIXED_GEMV_MAX_N = 16;
 
 // Items of one operand: ptrs[i] when ptrs is set (pointer-array form), else
 // base + i*stride. Plain data: no inline member functions cross the ISA boundary.
@@ -51,6 +54,12 @@ struct Mat {
     void fused(int n, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta,      \
                Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b,      \
                int *info, int64_t batch);                                                     \
+    template <class T>                                                                        \
+    void gemv(int m, int n, T alpha, Items<const T> A, Mat a, Items<const T> x, T beta,       \
+              Items<T> y, int64_t batch);                                                     \
+    template <class T>                                                                        \
+    void trsm(bool lower, bool unit, int n, int ncols, T alpha, Items<const T> A, Mat a,      \
+              Items<T> B, int64_t brs, int64_t bcs, int64_t batch);                           \
     }
 KOBALT_FIXED_DECLARE(base)
 KOBALT_FIXED_DECLARE(avx2)

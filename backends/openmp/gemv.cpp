@@ -1,5 +1,6 @@
 // gemv.cpp -- y_i = alpha op(A_i) x_i + beta y_i.
 #include "batch_access.hpp"
+#include "fixed_path.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
 #include "vendor_kernels.hpp"
@@ -19,7 +20,18 @@ kobalt_status gemv(const char *routine, kobalt_layout layout, kobalt_op trans, k
         return KOBALT_NOT_SUPPORTED;
     if (m == 0 || n == 0) return KOBALT_SUCCESS;
     const bool positive = incx > 0 && incy > 0;
-    const Path path = choose_path(GEMV_SMALL_MAX, m > n ? m : n,
+    // Unit increments up to GEMV_FIXED_MAX: the compile-time-n kernels (fixed_blas2.cpp),
+    // whatever the small/vendor choice below would be.
+    const kobalt_int size = m > n ? m : n;
+    if (incx == 1 && incy == 1 && size <= threshold(GEMV_FIXED_MAX) &&
+        size <= fixed::FIXED_GEMV_MAX_N && size * lda <= INT32_MAX) {
+        const bool notrans = trans == KOBALT_NO_TRANS;
+        KOBALT_FIXED_CALL(gemv<T>, int(notrans ? m : n), int(notrans ? n : m), alpha,
+                          fixed::items(A), fixed::mat(op_strides(layout, trans, lda)),
+                          fixed::items(x), beta, fixed::items(y), batch);
+        return KOBALT_SUCCESS;
+    }
+    const Path path = choose_path(GEMV_SMALL_MAX, size,
                                   max3(lda, incx < 0 ? -incx : incx, incy < 0 ? -incy : incy),
                                   batch, positive);
     if (path == Path::small) {

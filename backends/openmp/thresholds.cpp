@@ -44,6 +44,19 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GETRF_NP_SMALL_MAX",
      "getrf without pivoting (ipiv NULL): largest max(m,n) run by the inlined small LU",
      8},
+    // The compile-time-n kernels of fixed_blas2.cpp, checked before the *_SMALL_MAX
+    // choice; above them (or for other increments) the small/vendor paths as before.
+    {"GEMV_FIXED_MAX",
+     "gemv with incx = incy = 1: largest max(m,n) run by the compile-time-n kernels (at most "
+     "16; 0 disables them)",
+     16},
+    {"TRSV_FIXED_MAX",
+     "trsv with incx > 0: largest n run by the compile-time-n kernels (at most 8; 0 disables "
+     "them)",
+     8},
+    {"TRSM_FIXED_MAX",
+     "trsm: largest max(m,n) run by the compile-time-n kernels (at most 8; 0 disables them)",
+     8},
 };
 
 } // namespace kobalt_openmp

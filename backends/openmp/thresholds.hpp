@@ -29,6 +29,9 @@ enum ThresholdId : int {
     PACKED_LU_MAX,     // standard-layout getrf/getrs/fused through the interleaved kernels (issue 3)
     PACKED_GETRS_MIN,  // ... getrs only from this n on
     GETRF_NP_SMALL_MAX, // getrf without pivoting (ipiv NULL): its own crossover
+    GEMV_FIXED_MAX,     // gemv, trsv, trsm: the compile-time-n kernels (fixed_blas2.cpp)
+    TRSV_FIXED_MAX,
+    TRSM_FIXED_MAX,
     THRESHOLD_COUNT
 };
 

@@ -1,5 +1,6 @@
 // trsm.cpp -- B_i = alpha op(A_i)^{-1} B_i (left) or alpha B_i op(A_i)^{-1} (right).
 #include "batch_access.hpp"
+#include "fixed_path.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
 #include "vendor_kernels.hpp"
@@ -29,8 +30,13 @@ kobalt_status trsm(const char *routine, kobalt_layout layout, kobalt_side side,
     if (!fits_int32<T>(routine, {{"m", m}, {"n", n}, {"lda", lda}, {"ldb", ldb}}))
         return KOBALT_NOT_SUPPORTED;
     if (m == 0 || n == 0) return KOBALT_SUCCESS;
-    const Path path = choose_path(TRSM_SMALL_MAX, m > n ? m : n, lda > ldb ? lda : ldb, batch);
-    if (path == Path::small) {
+    const kobalt_int size = m > n ? m : n, max_ld = lda > ldb ? lda : ldb;
+    // Up to TRSM_FIXED_MAX the compile-time-n solve (fixed_blas2.cpp) on the same
+    // reduced problem as the small path below, whatever the choice would be.
+    const bool fixed_path = size <= threshold(TRSM_FIXED_MAX) && fixed::fits(size) &&
+                            size * max_ld <= INT32_MAX;
+    const Path path = choose_path(TRSM_SMALL_MAX, size, max_ld, batch);
+    if (fixed_path || path == Path::small) {
         const bool left = side == KOBALT_LEFT;
         Strides sa = op_strides(layout, transa, lda), sb = strides_of(layout, ldb);
         bool lower = (uplo == KOBALT_LOWER) == (transa == KOBALT_NO_TRANS); // uplo of op(A)
@@ -44,6 +50,11 @@ kobalt_status trsm(const char *routine, kobalt_layout layout, kobalt_side side,
         }
         const kobalt_int na = rows;
         const bool unit = diag == KOBALT_UNIT;
+        if (fixed_path) {
+            KOBALT_FIXED_CALL(trsm<T>, lower, unit, int(na), int(cols), alpha, fixed::items(A),
+                              fixed::mat(sa), fixed::items(B), sb.rs, sb.cs, batch);
+            return KOBALT_SUCCESS;
+        }
         if (lower && unit) trsm_small<true, true>(alpha, na, A, sa, rows, cols, B, sb, batch);
         else if (lower) trsm_small<true, false>(alpha, na, A, sa, rows, cols, B, sb, batch);
         else if (unit) trsm_small<false, true>(alpha, na, A, sa, rows, cols, B, sb, batch);

@@ -1,5 +1,6 @@
 // trsv.cpp -- x_i = op(A_i)^{-1} x_i, A_i triangular.
 #include "batch_access.hpp"
+#include "fixed_path.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
 #include "vendor_kernels.hpp"
@@ -26,12 +27,21 @@ kobalt_status trsv(const char *routine, kobalt_layout layout, kobalt_uplo uplo, 
     if (!fits_int32<T>(routine, {{"n", n}, {"lda", lda}, {"incx", incx}}))
         return KOBALT_NOT_SUPPORTED;
     if (n == 0) return KOBALT_SUCCESS;
+    const bool lower = (uplo == KOBALT_LOWER) == (trans == KOBALT_NO_TRANS); // uplo of op(A)
+    const bool unit = diag == KOBALT_UNIT;
+    // Positive increments up to TRSV_FIXED_MAX: the compile-time-n solve
+    // (fixed_blas2.cpp) with x as its one column, whatever the choice below would be.
+    if (incx > 0 && n <= threshold(TRSV_FIXED_MAX) && fixed::fits(n) &&
+        n * (lda > incx ? lda : incx) <= INT32_MAX) {
+        KOBALT_FIXED_CALL(trsm<T>, lower, unit, int(n), 1, T(1), fixed::items(A),
+                          fixed::mat(op_strides(layout, trans, lda)), fixed::items(x), incx, 0,
+                          batch);
+        return KOBALT_SUCCESS;
+    }
     const Path path =
         choose_path(TRSV_SMALL_MAX, n, lda > incx ? lda : incx, batch, incx > 0);
     if (path == Path::small) {
         const Strides sa = op_strides(layout, trans, lda);
-        const bool lower = (uplo == KOBALT_LOWER) == (trans == KOBALT_NO_TRANS);
-        const bool unit = diag == KOBALT_UNIT;
         if (lower && unit) trsv_small<true, true, T>(n, A, sa, x, incx, batch);
         else if (lower) trsv_small<true, false, T>(n, A, sa, x, incx, batch);
         else if (unit) trsv_small<false, true, T>(n, A, sa, x, incx, batch);

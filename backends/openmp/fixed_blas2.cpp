@@ -1,0 +1,236 @@
+// fixed_blas2.cpp -- compile-time-n gemv and triangular solves (trsv, trsm) of
+// fixed_kernels.hpp. Compiled once per ISA, as fixed_kernels.cpp (see fixed_common.hpp).
+//
+// The small path ran these through KokkosBatched's Serial functors on strided views:
+// runtime sizes and strides for every element, 0.3-0.9x of Eigen's fixed-size maps and of
+// KokkosBatched called directly at n <= 16 (docs/performance.md, issue 3). Here the
+// dimension that the inner loops run along is a template parameter, so those loops are
+// unrolled into straight-line code on registers, and the item loop does nothing else.
+#include "fixed_common.hpp"
+
+#include <cstdint>
+
+namespace {
+
+// ---- gemv: y = alpha op(A) x + beta y, x and y unit stride --------------------------
+// beta == 0 never reads y, alpha == 0 never reads A or x (the small path's rules).
+
+// op(A) with unit-stride columns (element (i, j) at i + j*ld): y accumulates M values
+// in registers, one axpy per column. NC > 0: the column count is known too (square
+// items), so the column loop unrolls as well; NC == 0: n columns at run time.
+template <int M, int NC, class T>
+void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
+               Items<T> Y, int64_t batch) {
+    loop(batch, [&](int64_t it) {
+        const T *__restrict__ a = item(A, it);
+        const T *__restrict__ x = item(X, it);
+        T *__restrict__ y = item(Y, it);
+        const int nc = NC > 0 ? NC : n;
+        T acc[M];
+        KF_UNROLL for (int i = 0; i < M; ++i) acc[i] = T(0);
+        if (alpha != T(0)) {
+            KF_UNROLL for (int j = 0; j < nc; ++j) {
+                const T xj = x[j];
+                KF_UNROLL for (int i = 0; i < M; ++i) acc[i] += a[i + j * ld] * xj;
+            }
+        }
+        if (beta == T(0)) {
+            KF_UNROLL for (int i = 0; i < M; ++i) y[i] = alpha * acc[i];
+        } else {
+            KF_UNROLL for (int i = 0; i < M; ++i) y[i] = alpha * acc[i] + beta * y[i];
+        }
+    });
+}
+
+// op(A) with unit-stride rows (element (i, j) at i*ld + j): x's N values held in
+// registers, one dot product per row. NR as NC above, for the rows.
+template <int N, int NR, class T>
+void gemv_rows(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
+               Items<T> Y, int64_t batch) {
+    loop(batch, [&](int64_t it) {
+        const T *__restrict__ a = item(A, it);
+        const T *__restrict__ x = item(X, it);
+        T *__restrict__ y = item(Y, it);
+        const int nr = NR > 0 ? NR : m;
+        if (alpha == T(0)) {
+            KF_UNROLL for (int i = 0; i < nr; ++i) y[i] = beta == T(0) ? T(0) : beta * y[i];
+            return;
+        }
+        T xv[N];
+        KF_UNROLL for (int j = 0; j < N; ++j) xv[j] = x[j];
+        KF_UNROLL for (int i = 0; i < nr; ++i) {
+            T s = T(0);
+            KF_UNROLL for (int j = 0; j < N; ++j) s += a[i * ld + j] * xv[j];
+            y[i] = beta == T(0) ? alpha * s : alpha * s + beta * y[i];
+        }
+    });
+}
+
+// ---- triangular solve: B = alpha opA^{-1} B, opA N x N -------------------------------
+// B is ncols columns of N elements: element r of column c at r*brs + c*bcs (trsv: one
+// column, brs = incx). The triangle is loaded once per item into a local array, the
+// diagonal as reciprocals (N independent divisions, instead of one division on the
+// dependency chain of every step; as KokkosBatched's trsm does). alpha == 0 zeroes B
+// without reading A (the small path's rule). trsv (one column, alpha = 1) has its own
+// loop: A read in place, a division per diagonal element, the lambda's state copied;
+// 1.0-2.7x faster than the general loop at n = 2..8 in an A/B run (docs/performance.md).
+template <int N, bool Lower, bool Unit, bool UA, class T>
+void trsm_n(int ncols, T alpha, Items<const T> A, int64_t lda, Items<T> B, int64_t brs,
+            int64_t bcs, int64_t batch) {
+    // trsv (one column, alpha = 1): no scaling, no column loop, no alpha test per item.
+    if (ncols == 1 && alpha == T(1)) {
+        loop(batch, [=](int64_t it) {
+            T *__restrict__ col = item(B, it);
+            const T *__restrict__ pa = item(A, it);
+            T b[N];
+            KF_UNROLL for (int r = 0; r < N; ++r) b[r] = col[r * brs];
+            if (Lower) {
+                KF_UNROLL for (int j = 0; j < N; ++j) {
+                    if (!Unit) b[j] /= UA ? pa[j + j * lda] : pa[j * lda + j];
+                    KF_UNROLL for (int i = j + 1; i < N; ++i)
+                        b[i] -= (UA ? pa[i + j * lda] : pa[i * lda + j]) * b[j];
+                }
+            } else {
+                KF_UNROLL for (int j = N - 1; j >= 0; --j) {
+                    if (!Unit) b[j] /= UA ? pa[j + j * lda] : pa[j * lda + j];
+                    KF_UNROLL for (int i = 0; i < j; ++i)
+                        b[i] -= (UA ? pa[i + j * lda] : pa[i * lda + j]) * b[j];
+                }
+            }
+            KF_UNROLL for (int r = 0; r < N; ++r) col[r * brs] = b[r];
+        });
+        return;
+    }
+    loop(batch, [&](int64_t it) {
+        T *__restrict__ pb = item(B, it);
+        if (alpha == T(0)) {
+            for (int c = 0; c < ncols; ++c)
+                KF_UNROLL for (int r = 0; r < N; ++r) pb[r * brs + c * bcs] = T(0);
+            return;
+        }
+        const T *__restrict__ pa = item(A, it);
+        T a[N * N], inv[N];
+        KF_UNROLL for (int j = 0; j < N; ++j) {
+            KF_UNROLL for (int i = 0; i < N; ++i) {
+                if (Lower ? i > j : i < j) a[i + j * N] = UA ? pa[i + j * lda] : pa[i * lda + j];
+            }
+            if (!Unit) inv[j] = T(1) / (UA ? pa[j + j * lda] : pa[j * lda + j]);
+        }
+        for (int c = 0; c < ncols; ++c) {
+            T b[N];
+            T *__restrict__ col = pb + c * bcs;
+            KF_UNROLL for (int r = 0; r < N; ++r) b[r] = alpha * col[r * brs];
+            if (Lower) {
+                KF_UNROLL for (int j = 0; j < N; ++j) {
+                    if (!Unit) b[j] *= inv[j];
+                    KF_UNROLL for (int i = j + 1; i < N; ++i) b[i] -= a[i + j * N] * b[j];
+                }
+            } else {
+                KF_UNROLL for (int j = N - 1; j >= 0; --j) {
+                    if (!Unit) b[j] *= inv[j];
+                    KF_UNROLL for (int i = 0; i < j; ++i) b[i] -= a[i + j * N] * b[j];
+                }
+            }
+            KF_UNROLL for (int r = 0; r < N; ++r) col[r * brs] = b[r];
+        }
+    });
+}
+
+template <int N, class T>
+void trsm_sel(bool lower, bool unit, int ncols, T alpha, Items<const T> A, Mat ma, Items<T> B,
+              int64_t brs, int64_t bcs, int64_t batch) {
+    const int k = (lower ? 4 : 0) + (unit ? 2 : 0) + (ma.unit_rows ? 1 : 0);
+#define KF_CASE(v, lo, un, ua)                                                                  \
+    case v:                                                                                     \
+        return trsm_n<N, lo, un, ua>(ncols, alpha, A, ma.ld, B, brs, bcs, batch);
+    switch (k) {
+        KF_CASE(0, false, false, false)
+        KF_CASE(1, false, false, true)
+        KF_CASE(2, false, true, false)
+        KF_CASE(3, false, true, true)
+        KF_CASE(4, true, false, false)
+        KF_CASE(5, true, false, true)
+        KF_CASE(6, true, true, false)
+        KF_CASE(7, true, true, true)
+    }
+#undef KF_CASE
+}
+
+} // namespace
+
+#define KF_SWITCH_16(v, call)                                                                   \
+    switch (v) {                                                                                \
+    case 1: call(1); break;                                                                     \
+    case 2: call(2); break;                                                                     \
+    case 3: call(3); break;                                                                     \
+    case 4: call(4); break;                                                                     \
+    case 5: call(5); break;                                                                     \
+    case 6: call(6); break;                                                                     \
+    case 7: call(7); break;                                                                     \
+    case 8: call(8); break;                                                                     \
+    case 9: call(9); break;                                                                     \
+    case 10: call(10); break;                                                                   \
+    case 11: call(11); break;                                                                   \
+    case 12: call(12); break;                                                                   \
+    case 13: call(13); break;                                                                   \
+    case 14: call(14); break;                                                                   \
+    case 15: call(15); break;                                                                   \
+    case 16: call(16); break;                                                                   \
+    default: break;                                                                             \
+    }
+
+namespace kobalt_openmp {
+namespace fixed {
+namespace KOBALT_FIXED_ISA {
+
+// op(A) is m x n; the dimension along its unit stride is fixed (at most
+// FIXED_GEMV_MAX_N), the other too when both are equal.
+template <class T>
+void gemv(int m, int n, T alpha, Items<const T> A, Mat a, Items<const T> x, T beta, Items<T> y,
+          int64_t batch) {
+    if (a.unit_rows) {
+#define KF_CALL(M)                                                                              \
+    (n == M ? gemv_cols<M, M>(n, alpha, A, a.ld, x, beta, y, batch)                             \
+            : gemv_cols<M, 0>(n, alpha, A, a.ld, x, beta, y, batch))
+        KF_SWITCH_16(m, KF_CALL)
+#undef KF_CALL
+    } else {
+#define KF_CALL(N)                                                                              \
+    (m == N ? gemv_rows<N, N>(m, alpha, A, a.ld, x, beta, y, batch)                             \
+            : gemv_rows<N, 0>(m, alpha, A, a.ld, x, beta, y, batch))
+        KF_SWITCH_16(n, KF_CALL)
+#undef KF_CALL
+    }
+}
+
+// Left-side solve with the n x n triangle opA (lower: its lower triangle) on the
+// ncols columns of B; the callers reduce trsv and every trsm side/transpose to this.
+template <class T>
+void trsm(bool lower, bool unit, int n, int ncols, T alpha, Items<const T> A, Mat a, Items<T> B,
+          int64_t brs, int64_t bcs, int64_t batch) {
+#define KF_CALL(N) trsm_sel<N>(lower, unit, ncols, alpha, A, a, B, brs, bcs, batch)
+    switch (n) {
+    case 1: KF_CALL(1); break;
+    case 2: KF_CALL(2); break;
+    case 3: KF_CALL(3); break;
+    case 4: KF_CALL(4); break;
+    case 5: KF_CALL(5); break;
+    case 6: KF_CALL(6); break;
+    case 7: KF_CALL(7); break;
+    case 8: KF_CALL(8); break;
+    default: break;
+    }
+#undef KF_CALL
+}
+
+#define KF_INSTANTIATE(T)                                                                       \
+    template void gemv<T>(int, int, T, Items<const T>, Mat, Items<const T>, T, Items<T>,        \
+                          int64_t);                                                             \
+    template void trsm<T>(bool, bool, int, int, T, Items<const T>, Mat, Items<T>, int64_t,      \
+                          int64_t, int64_t);
+KF_INSTANTIATE(double)
+KF_INSTANTIATE(float)
+
+} // namespace KOBALT_FIXED_ISA
+} // namespace fixed
+} // namespace kobalt_openmp

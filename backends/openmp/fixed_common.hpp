@@ -1,0 +1,48 @@
+// fixed_common.hpp -- helpers shared by the compile-time-n kernel files (fixed_kernels.cpp,
+// fixed_blas2.cpp). Included only by those .cpp files, which are compiled once per ISA:
+// everything here has internal linkage (anonymous namespace), so each ISA's object
+// keeps its own copy and no inline function crosses the ISA boundary.
+#ifndef KOBALT_OPENMP_FIXED_COMMON_HPP
+#define KOBALT_OPENMP_FIXED_COMMON_HPP
+
+#include <cstdint>
+
+#include "fixed_kernels.hpp"
+
+#ifndef KOBALT_FIXED_ISA
+#error "compile with -DKOBALT_FIXED_ISA=base or avx2"
+#endif
+
+#define KF_INLINE __attribute__((always_inline)) inline
+#define KF_UNROLL _Pragma("GCC unroll 64")
+
+namespace {
+
+using kobalt_openmp::fixed::Items;
+using kobalt_openmp::fixed::Mat;
+
+template <class T> KF_INLINE T *item(const Items<T> &it, int64_t i) {
+    return it.ptrs ? it.ptrs[i] : it.base + i * it.stride;
+}
+
+// Runs body(i) over the batch: OpenMP static schedule, none for a single item (as
+// for_each_item in common.hpp). Each thread runs a private copy of the body: bodies that
+// capture by value then keep their sizes, strides and flags in that thread's registers
+// instead of reloading them from the shared closure after every store to an item (which
+// might alias it).
+template <class Body> KF_INLINE void loop(int64_t batch, const Body &body) {
+    if (batch > 1) {
+#pragma omp parallel
+        {
+            const Body own = body;
+#pragma omp for schedule(static)
+            for (int64_t i = 0; i < batch; ++i) own(i);
+        }
+    } else {
+        for (int64_t i = 0; i < batch; ++i) body(i);
+    }
+}
+
+} // namespace
+
+#endif

@@ -139,21 +139,10 @@ void trsm_n(int ncols, T alpha, Items<const T> A, int64_t lda, Items<T> B, int64
 template <int N, class T>
 void trsm_sel(bool lower, bool unit, int ncols, T alpha, Items<const T> A, Mat ma, Items<T> B,
               int64_t brs, int64_t bcs, int64_t batch) {
-    const int k = (lower ? 4 : 0) + (unit ? 2 : 0) + (ma.unit_rows ? 1 : 0);
-#define KF_CASE(v, lo, un, ua)                                                                  \
-    case v:                                                                                     \
-        return trsm_n<N, lo, un, ua>(ncols, alpha, A, ma.ld, B, brs, bcs, batch);
-    switch (k) {
-        KF_CASE(0, false, false, false)
-        KF_CASE(1, false, false, true)
-        KF_CASE(2, false, true, false)
-        KF_CASE(3, false, true, true)
-        KF_CASE(4, true, false, false)
-        KF_CASE(5, true, false, true)
-        KF_CASE(6, true, true, false)
-        KF_CASE(7, true, true, true)
-    }
-#undef KF_CASE
+    with_flags(lower, unit, ma.unit_rows, [&](auto lo, auto un, auto ua) {
+        trsm_n<N, decltype(lo)::value, decltype(un)::value, decltype(ua)::value>(
+            ncols, alpha, A, ma.ld, B, brs, bcs, batch);
+    });
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #define KOBALT_OPENMP_FIXED_COMMON_HPP
 
 #include <cstdint>
+#include <type_traits>
 
 #include "fixed_kernels.hpp"
 
@@ -20,6 +21,22 @@ namespace {
 
 using kobalt_openmp::fixed::Items;
 using kobalt_openmp::fixed::Mat;
+
+// Calls f(x, y, z) with x, y, z std::true_type or std::false_type after three runtime
+// flags: the one place that turns a kernel's storage or triangle flags into template
+// arguments (eight instantiations per kernel and n). f reads them as decltype(x)::value.
+template <class F> KF_INLINE void with_flags(bool a, bool b, bool c, const F &f) {
+    const auto third = [&](auto x, auto y) {
+        if (c) f(x, y, std::true_type{});
+        else f(x, y, std::false_type{});
+    };
+    const auto second = [&](auto x) {
+        if (b) third(x, std::true_type{});
+        else third(x, std::false_type{});
+    };
+    if (a) second(std::true_type{});
+    else second(std::false_type{});
+}
 
 template <class T> KF_INLINE T *item(const Items<T> &it, int64_t i) {
     return it.ptrs ? it.ptrs[i] : it.base + i * it.stride;

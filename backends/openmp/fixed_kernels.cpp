@@ -174,21 +174,10 @@ void gemm_sel(T alpha, Items<const T> A, Mat ma, Items<const T> B, Mat mb, T bet
         mb = mb2;
         mc.unit_rows = true;
     }
-    const int k = (ma.unit_rows ? 4 : 0) + (mb.unit_rows ? 2 : 0) + (mc.unit_rows ? 1 : 0);
-#define KF_CASE(v, ua, ub, uc)                                                                  \
-    case v:                                                                                     \
-        return gemm_n<N, ua, ub, uc>(alpha, A, ma.ld, B, mb.ld, beta, C, mc.ld, batch);
-    switch (k) {
-        KF_CASE(0, false, false, false)
-        KF_CASE(1, false, false, true)
-        KF_CASE(2, false, true, false)
-        KF_CASE(3, false, true, true)
-        KF_CASE(4, true, false, false)
-        KF_CASE(5, true, false, true)
-        KF_CASE(6, true, true, false)
-        KF_CASE(7, true, true, true)
-    }
-#undef KF_CASE
+    with_flags(ma.unit_rows, mb.unit_rows, mc.unit_rows, [&](auto ua, auto ub, auto uc) {
+        gemm_n<N, decltype(ua)::value, decltype(ub)::value, decltype(uc)::value>(
+            alpha, A, ma.ld, B, mb.ld, beta, C, mc.ld, batch);
+    });
 }
 
 template <int N, bool U, class T>
@@ -261,22 +250,10 @@ template <int N, class T>
 void fused_sel(T alpha, Items<const T> X, Mat mx, Items<const T> Y, Mat my, T beta, Items<T> A,
                Mat ma, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat mb, int *info,
                int64_t batch) {
-    const int k = (mx.unit_rows ? 4 : 0) + (my.unit_rows ? 2 : 0) + (ma.unit_rows ? 1 : 0);
-#define KF_CASE(v, ux, uy, ua)                                                                  \
-    case v:                                                                                     \
-        return fused_n<N, ux, uy, ua>(alpha, X, mx.ld, Y, my.ld, beta, A, ma.ld, ipiv, sipiv,   \
-                                      nrhs, B, mb, info, batch);
-    switch (k) {
-        KF_CASE(0, false, false, false)
-        KF_CASE(1, false, false, true)
-        KF_CASE(2, false, true, false)
-        KF_CASE(3, false, true, true)
-        KF_CASE(4, true, false, false)
-        KF_CASE(5, true, false, true)
-        KF_CASE(6, true, true, false)
-        KF_CASE(7, true, true, true)
-    }
-#undef KF_CASE
+    with_flags(mx.unit_rows, my.unit_rows, ma.unit_rows, [&](auto ux, auto uy, auto ua) {
+        fused_n<N, decltype(ux)::value, decltype(uy)::value, decltype(ua)::value>(
+            alpha, X, mx.ld, Y, my.ld, beta, A, ma.ld, ipiv, sipiv, nrhs, B, mb, info, batch);
+    });
 }
 
 } // namespace

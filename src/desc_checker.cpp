@@ -155,7 +155,9 @@ DescChecker &DescChecker::pivots(const int *ipiv, const kobalt_matrix_desc *desc
 }
 
 DescChecker &DescChecker::pivot_values(const int *ipiv, const kobalt_matrix_desc *desc, kobalt_int n) {
-    if (failed() || !ipiv || !items_readable_) return *this;
+    // n == 0: no pivot to read, and vector() checked no stride (a descriptor of zero
+    // rows may carry any batch_stride), so ipiv + item*batch_stride must not even be formed.
+    if (failed() || !ipiv || !items_readable_ || n == 0) return *this;
     // Fast pass (pivot_scan.hpp), its inner loop along the smaller stride (the items for
     // interleaved pivots); the loop below only runs to name the first bad entry.
     const kobalt_int rs = desc->row_stride, bs = desc->batch_stride;

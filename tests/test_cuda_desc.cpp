@@ -524,6 +524,18 @@ template <class T> void sweep() {
                 case_fused<T>(il, s, below(2) ? s : other, below(3) ? 1 : 2, b);
             }
     }
+    // Batches beyond what the resident threads of the prefetching kernels hold at once (about
+    // 34,000 threads on an H200), so each thread walks several items with the next one's loads
+    // in flight, and the batch's last items have no next item to fetch. n = 8 takes them by
+    // default (INTERLEAVED_*_PREFETCH_MIN), n = 5 the one-item kernels; cuda_desc_split_all
+    // runs the prefetching kernels at both, cuda_desc_split_none at neither.
+    for (I s : {5, 8}) {
+        case_getrf<T>(true, s, s, 100003, true);
+        case_getrf<T>(true, s, s, 100003, false);
+        case_getrs<T>(true, s, s == 8 ? 1 : 2, 100003, true);
+        case_getrs<T>(true, s, 1, 100003, false);
+        case_fused<T>(true, s, s, s == 8 ? 1 : 2, 100003);
+    }
     for (I b : {1, 33, 1000})
         for (kobalt_layout l : {KOBALT_COL_MAJOR, KOBALT_ROW_MAJOR}) {
             case_pack<T>(3, 5, b, l);

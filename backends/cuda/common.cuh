@@ -42,6 +42,9 @@ enum ThresholdId : int {
     SEMIRING_TILE_SMALL_MAX, // largest max(m,n) on the 24 x 24 tile (3 x 3 per thread)
     INTERLEAVED_GEMM_PRELOAD_MAX, // interleaved gemm, one thread per item: all loads first up to this n (desc.cu)
     INTERLEAVED_GEMM_SHARED_MIN, // interleaved gemm split over warps: A staged in shared memory from this n (desc.cu)
+    INTERLEAVED_GETRF_PREFETCH_MIN, // interleaved getrf: next item's loads in flight (cp.async) from this n (il_prefetch.cuh)
+    INTERLEAVED_GETRS_PREFETCH_MIN, // interleaved getrs: the same
+    INTERLEAVED_FUSED_PREFETCH_MIN, // interleaved fused call (k == n): the same
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -14,6 +14,7 @@
 #include "../common/desc_standard.hpp"
 #include "../common/interleaved_algo.hpp"
 #include "common.cuh"
+#include "il_prefetch.cuh"
 #include "items.cuh"
 #include "slots.cuh"
 
@@ -302,6 +303,26 @@ __global__ void il_fused(int k, int nrhs, T alpha, DOp<const T> X, DOp<const T> 
                                        info + b);
 }
 
+// The prefetching kernels of il_prefetch.cuh (square items from the
+// INTERLEAVED_*_PREFETCH_MIN thresholds): grid from the kernel's occupancy.
+template <class T, int N> void launch_getrf_prefetch(DOp<T> a, DPiv p, int *info, idx batch) {
+    const unsigned g = prefetch_blocks<il_getrf_prefetch<T, N, DOp<T>, DPiv>>(kPrefetchThreads, batch);
+    il_getrf_prefetch<T, N, DOp<T>, DPiv><<<g, kPrefetchThreads, 0, stream()>>>(a, p, info, batch);
+}
+template <class T, int N>
+void launch_getrs_prefetch(bool trans, int nrhs, DOp<const T> a, DPiv p, DOp<T> b, idx batch) {
+    const unsigned g = prefetch_blocks<il_getrs_prefetch<T, N, DOp<const T>, DOp<T>, DPiv>>(kPrefetchThreads, batch);
+    il_getrs_prefetch<T, N, DOp<const T>, DOp<T>, DPiv><<<g, kPrefetchThreads, 0, stream()>>>(trans, nrhs, a, p, b, batch);
+}
+template <class T, int N>
+void launch_fused_prefetch(int nrhs, T alpha, DOp<const T> x, DOp<const T> y, T beta, DOp<T> a, DPiv p, DOp<T> b,
+                           int *info, idx batch) {
+    const unsigned g =
+        prefetch_blocks<il_fused_prefetch<T, N, DOp<const T>, DOp<T>, DPiv>>(kPrefetchFusedThreads, batch);
+    il_fused_prefetch<T, N, DOp<const T>, DOp<T>, DPiv><<<g, kPrefetchFusedThreads, 0, stream()>>>(
+        nrhs, alpha, x, y, beta, a, p, b, info, batch);
+}
+
 #define KOBALT_DESC_SWITCH(n, CALL)                                                                \
     switch (n) {                                                                                   \
     case 1: CALL(1); break;                                                                        \
@@ -499,6 +520,13 @@ kobalt_status getrf_desc(Real *A, const kobalt_matrix_desc *descA, int *ipiv, co
     const DOp<Real> a = dop(A, descA);
     const DPiv p = dpiv(ipiv, descIpiv);
     if (all_interleaved({descA}, batch) && m == n && n <= interleaved_max()) {
+        const kobalt_int pf = threshold(INTERLEAVED_GETRF_PREFETCH_MIN);
+        if (pf > 0 && n >= pf) {
+#define KOBALT_DESC_CALL(N) launch_getrf_prefetch<Real, N>(a, p, info, batch)
+            KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
+#undef KOBALT_DESC_CALL
+            return launched<Real>(r);
+        }
 #define KOBALT_DESC_CALL(N) il_getrf<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch)
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
@@ -525,6 +553,13 @@ kobalt_status getrs_desc(kobalt_op trans, const Real *A, const kobalt_matrix_des
     const DOp<Real> b = dop(B, descB);
     const DPiv p = dpiv(const_cast<int *>(ipiv), descIpiv);
     if (all_interleaved({descA, descB}, batch) && n <= interleaved_max()) {
+        const kobalt_int pf = threshold(INTERLEAVED_GETRS_PREFETCH_MIN);
+        if (pf > 0 && n >= pf) {
+#define KOBALT_DESC_CALL(N) launch_getrs_prefetch<Real, N>(t, int(nrhs), a, p, b, batch)
+            KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
+#undef KOBALT_DESC_CALL
+            return launched<Real>(r);
+        }
 #define KOBALT_DESC_CALL(N) il_getrs<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(t, int(nrhs), a, p, b, batch)
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
@@ -561,6 +596,13 @@ kobalt_status gemm_lu_trsv_desc(kobalt_op transx, kobalt_op transy, Real alpha, 
         // multiply-adds (the runtime loop issues N + 1 loads, then waits): on an H100 the 8 x 8
         // call went from 53% to 85% of the copy bandwidth, although that kernel spills a few
         // registers. INTERLEAVED_FUSED_UNROLL_MAX = 0 keeps the runtime loop (tests).
+        const kobalt_int pf = threshold(INTERLEAVED_FUSED_PREFETCH_MIN);
+        if (k == n && pf > 0 && n >= pf) {
+#define KOBALT_DESC_CALL(N) launch_fused_prefetch<Real, N>(int(nrhs), alpha, x, y, beta, a, p, b, info, batch)
+            KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
+#undef KOBALT_DESC_CALL
+            return launched<Real>(r);
+        }
         const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
 #define KOBALT_DESC_CALL(N)                                                                        \
     (kc ? il_fused<Real, N, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(k), int(nrhs), alpha, x, y, beta, a, p, \

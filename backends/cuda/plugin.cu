@@ -95,6 +95,21 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "whose block stages A once in shared memory instead of every warp reading all of it; 0 disables. "
      "On an H100 n = 8 went from 80% to 95% of the copy bandwidth (docs/performance.md)",
      6},
+    // The prefetching kernels (il_prefetch.cuh): each thread copies its next item into
+    // shared memory (cp.async) while it factors / solves the current one.
+    {"INTERLEAVED_GETRF_PREFETCH_MIN",
+     "cuda getrf_desc, interleaved square items: smallest n run by the kernel that keeps the next item's loads in "
+     "flight (cp.async into shared memory) while factoring the current one; 0 disables (docs/performance.md)",
+     8},
+    {"INTERLEAVED_GETRS_PREFETCH_MIN",
+     "cuda getrs_desc, interleaved items: smallest n run by the kernel that keeps the next item's loads (factors, "
+     "pivots, first column of B) in flight while solving the current one; 0 disables (docs/performance.md)",
+     8},
+    {"INTERLEAVED_FUSED_PREFETCH_MIN",
+     "cuda gemm_lu_trsv_desc, interleaved items with k == n: smallest n run by the kernel that keeps the next "
+     "item's op(X), op(Y) and first column of B in flight while computing the current one; 0 disables "
+     "(docs/performance.md)",
+     8},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

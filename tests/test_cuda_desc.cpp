@@ -526,9 +526,10 @@ template <class T> void sweep() {
     }
     // Batches beyond what the resident threads of the prefetching kernels hold at once (about
     // 34,000 threads on an H200), so each thread walks several items with the next one's loads
-    // in flight, and the batch's last items have no next item to fetch. n = 8 takes them by
-    // default (INTERLEAVED_*_PREFETCH_MIN), n = 5 the one-item kernels; cuda_desc_split_all
-    // runs the prefetching kernels at both, cuda_desc_split_none at neither.
+    // in flight, and the batch's last items have no next item to fetch (double getrs n = 8 by
+    // default, INTERLEAVED_GETRS_PREFETCH_MIN; cuda_desc_split_all: getrf and getrs at both
+    // sizes, both precisions; cuda_desc_split_none: neither). Also a grid-stride loop for the
+    // register-capped getrf / fused kernels (INTERLEAVED_*_BOUNDED_MIN).
     for (I s : {5, 8}) {
         case_getrf<T>(true, s, s, 100003, true);
         case_getrf<T>(true, s, s, 100003, false);

@@ -43,8 +43,10 @@ enum ThresholdId : int {
     INTERLEAVED_GEMM_PRELOAD_MAX, // interleaved gemm, one thread per item: all loads first up to this n (desc.cu)
     INTERLEAVED_GEMM_SHARED_MIN, // interleaved gemm split over warps: A staged in shared memory from this n (desc.cu)
     INTERLEAVED_GETRF_PREFETCH_MIN, // interleaved getrf: next item's loads in flight (cp.async) from this n (il_prefetch.cuh)
-    INTERLEAVED_GETRS_PREFETCH_MIN, // interleaved getrs: the same
-    INTERLEAVED_FUSED_PREFETCH_MIN, // interleaved fused call (k == n): the same
+    INTERLEAVED_GETRS_PREFETCH_MIN, // interleaved getrs in double: the same
+    INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT, // the same in float
+    INTERLEAVED_GETRF_BOUNDED_MIN, // interleaved getrf: registers capped for 12 warps per SM from this n (desc.cu)
+    INTERLEAVED_FUSED_BOUNDED_MIN, // interleaved fused call (k == n, unrolled): the same
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -290,6 +290,16 @@ __global__ void il_trsm(bool lower, bool unit, int n, T alpha, DOp<const T> A, D
 template <class T, int N> __global__ void il_getrf(DOp<T> A, DPiv piv, int *info, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch) il::getrf<il::ScalarOps<T>, N, N>(N, A.lane(b), piv.lane(b), info + b);
 }
+// The same with the registers capped so that kBoundedWarps warps fit on an SM: at n = 8 in
+// double il_getrf needs 232 registers (8 warps per SM) and il_fused 255 (8 warps, spilling);
+// with so few warps an SM's loads stall behind the long LU (docs/performance.md, H200).
+// Capped, ptxas spills a little to local memory (L1) instead.
+constexpr int kBoundedWarps = 12;
+template <class T, int N>
+__global__ void __launch_bounds__(kThreads, kBoundedWarps * 32 / kThreads)
+    il_getrf_bounded(DOp<T> A, DPiv piv, int *info, idx batch) {
+    KOBALT_DESC_GRID_STRIDE(b, batch) il::getrf<il::ScalarOps<T>, N, N>(N, A.lane(b), piv.lane(b), info + b);
+}
 template <class T, int N>
 __global__ void il_getrs(bool trans, int nrhs, DOp<const T> A, DPiv piv, DOp<T> B, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch) il::getrs<il::ScalarOps<T>, N>(trans, nrhs, A.lane(b), piv.lane(b), B.lane(b));
@@ -302,25 +312,25 @@ __global__ void il_fused(int k, int nrhs, T alpha, DOp<const T> X, DOp<const T> 
     il::fused<il::ScalarOps<T>, N, KK>(k, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b), B.lane(b),
                                        info + b);
 }
+template <class T, int N>
+__global__ void __launch_bounds__(kThreads, kBoundedWarps * 32 / kThreads)
+    il_fused_bounded(int nrhs, T alpha, DOp<const T> X, DOp<const T> Y, T beta, DOp<T> A, DPiv piv, DOp<T> B,
+                     int *info, idx batch) {
+    KOBALT_DESC_GRID_STRIDE(b, batch)
+    il::fused<il::ScalarOps<T>, N, N>(N, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b), B.lane(b),
+                                      info + b);
+}
 
 // The prefetching kernels of il_prefetch.cuh (square items from the
 // INTERLEAVED_*_PREFETCH_MIN thresholds): grid from the kernel's occupancy.
-template <class T, int N> void launch_getrf_prefetch(DOp<T> a, DPiv p, int *info, idx batch) {
-    const unsigned g = prefetch_blocks<il_getrf_prefetch<T, N, DOp<T>, DPiv>>(kPrefetchThreads, batch);
-    il_getrf_prefetch<T, N, DOp<T>, DPiv><<<g, kPrefetchThreads, 0, stream()>>>(a, p, info, batch);
+template <class T, int N, int MINB> void launch_getrf_prefetch(DOp<T> a, DPiv p, int *info, idx batch) {
+    const unsigned g = prefetch_blocks<il_getrf_prefetch<T, N, DOp<T>, DPiv, MINB>>(kPrefetchThreads, batch);
+    il_getrf_prefetch<T, N, DOp<T>, DPiv, MINB><<<g, kPrefetchThreads, 0, stream()>>>(a, p, info, batch);
 }
 template <class T, int N>
 void launch_getrs_prefetch(bool trans, int nrhs, DOp<const T> a, DPiv p, DOp<T> b, idx batch) {
     const unsigned g = prefetch_blocks<il_getrs_prefetch<T, N, DOp<const T>, DOp<T>, DPiv>>(kPrefetchThreads, batch);
     il_getrs_prefetch<T, N, DOp<const T>, DOp<T>, DPiv><<<g, kPrefetchThreads, 0, stream()>>>(trans, nrhs, a, p, b, batch);
-}
-template <class T, int N>
-void launch_fused_prefetch(int nrhs, T alpha, DOp<const T> x, DOp<const T> y, T beta, DOp<T> a, DPiv p, DOp<T> b,
-                           int *info, idx batch) {
-    const unsigned g =
-        prefetch_blocks<il_fused_prefetch<T, N, DOp<const T>, DOp<T>, DPiv>>(kPrefetchFusedThreads, batch);
-    il_fused_prefetch<T, N, DOp<const T>, DOp<T>, DPiv><<<g, kPrefetchFusedThreads, 0, stream()>>>(
-        nrhs, alpha, x, y, beta, a, p, b, info, batch);
 }
 
 #define KOBALT_DESC_SWITCH(n, CALL)                                                                \
@@ -520,14 +530,19 @@ kobalt_status getrf_desc(Real *A, const kobalt_matrix_desc *descA, int *ipiv, co
     const DOp<Real> a = dop(A, descA);
     const DPiv p = dpiv(ipiv, descIpiv);
     if (all_interleaved({descA}, batch) && m == n && n <= interleaved_max()) {
-        const kobalt_int pf = threshold(INTERLEAVED_GETRF_PREFETCH_MIN);
+        const kobalt_int pf = threshold(INTERLEAVED_GETRF_PREFETCH_MIN), bd = threshold(INTERLEAVED_GETRF_BOUNDED_MIN);
+        const bool bounded = bd > 0 && n >= bd;
         if (pf > 0 && n >= pf) {
-#define KOBALT_DESC_CALL(N) launch_getrf_prefetch<Real, N>(a, p, info, batch)
+#define KOBALT_DESC_CALL(N)                                                                        \
+    (bounded ? launch_getrf_prefetch<Real, N, kBoundedWarps * 32 / kPrefetchThreads>(a, p, info, batch)   \
+             : launch_getrf_prefetch<Real, N, 1>(a, p, info, batch))
             KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
             return launched<Real>(r);
         }
-#define KOBALT_DESC_CALL(N) il_getrf<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch)
+#define KOBALT_DESC_CALL(N)                                                                        \
+    (bounded ? il_getrf_bounded<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch) \
+             : il_getrf<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch))
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
         return launched<Real>(r);
@@ -553,7 +568,8 @@ kobalt_status getrs_desc(kobalt_op trans, const Real *A, const kobalt_matrix_des
     const DOp<Real> b = dop(B, descB);
     const DPiv p = dpiv(const_cast<int *>(ipiv), descIpiv);
     if (all_interleaved({descA, descB}, batch) && n <= interleaved_max()) {
-        const kobalt_int pf = threshold(INTERLEAVED_GETRS_PREFETCH_MIN);
+        const kobalt_int pf =
+            threshold(sizeof(Real) == 8 ? INTERLEAVED_GETRS_PREFETCH_MIN : INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT);
         if (pf > 0 && n >= pf) {
 #define KOBALT_DESC_CALL(N) launch_getrs_prefetch<Real, N>(t, int(nrhs), a, p, b, batch)
             KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
@@ -596,14 +612,16 @@ kobalt_status gemm_lu_trsv_desc(kobalt_op transx, kobalt_op transy, Real alpha, 
         // multiply-adds (the runtime loop issues N + 1 loads, then waits): on an H100 the 8 x 8
         // call went from 53% to 85% of the copy bandwidth, although that kernel spills a few
         // registers. INTERLEAVED_FUSED_UNROLL_MAX = 0 keeps the runtime loop (tests).
-        const kobalt_int pf = threshold(INTERLEAVED_FUSED_PREFETCH_MIN);
-        if (k == n && pf > 0 && n >= pf) {
-#define KOBALT_DESC_CALL(N) launch_fused_prefetch<Real, N>(int(nrhs), alpha, x, y, beta, a, p, b, info, batch)
+        const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
+        const kobalt_int bd = threshold(INTERLEAVED_FUSED_BOUNDED_MIN);
+        if (kc && bd > 0 && n >= bd) {
+#define KOBALT_DESC_CALL(N)                                                                        \
+    il_fused_bounded<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(nrhs), alpha, x, y, beta, a, p, b, \
+                                                                            info, batch)
             KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
             return launched<Real>(r);
         }
-        const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
 #define KOBALT_DESC_CALL(N)                                                                        \
     (kc ? il_fused<Real, N, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(k), int(nrhs), alpha, x, y, beta, a, p, \
                                                                              b, info, batch)                          \

@@ -1,6 +1,6 @@
-// il_prefetch.cuh -- interleaved getrf, getrs and the fused call (square N x N items, one
-// thread per item) with the NEXT item's loads in flight while the thread factors or solves
-// the current one. Included by desc.cu (the INTERLEAVED_*_PREFETCH_MIN thresholds).
+// il_prefetch.cuh -- interleaved getrf and getrs (N x N items, one thread per item) with the
+// NEXT item's loads in flight while the thread factors or solves the current one. Included
+// by desc.cu (the INTERLEAVED_*_PREFETCH_MIN thresholds).
 //
 // Why: the one-item kernels of desc.cu load an item, compute, store, and at n = 8 hold the
 // item in 130-255 registers, so an SM keeps about 8 warps; while they compute, nothing is
@@ -10,10 +10,9 @@
 // with cp.async (no registers held, no block barrier: a thread only ever reads the shared
 // cells it fetched itself), then computes item b from the copy it fetched the round before.
 //
-// Semantics are the one-item kernels': the same il:: algorithms on the same values (the
-// fused product sums p = 0..N-1 in the same order), the same operands read (op(X), op(Y)
-// only when alpha != 0, A only when beta != 0, B of the fused call only for the lanes whose
-// info is 0 are written back).
+// Semantics are the one-item kernels': the same il:: algorithms on the same values, the
+// same operands read and written. (The fused call done this way, X and Y prefetched and the
+// product read from shared memory, was slower at every n: docs/performance.md.)
 #ifndef KOBALT_CUDA_IL_PREFETCH_CUH
 #define KOBALT_CUDA_IL_PREFETCH_CUH
 
@@ -34,14 +33,14 @@ template <class T> __device__ __forceinline__ void fetch(T *cell, const T *src) 
     __pipeline_memcpy_async(cell, src, sizeof(T));
 }
 
-// Threads per block: getrf / getrs 64 (N = 8 double: 32 KiB / 39 KiB of shared memory, 4
-// blocks per SM at the registers those kernels need), the fused call 32 (X, Y and a column
-// of B: 34 KiB at N = 8 double). Static shared memory stays under 48 KiB.
-constexpr int kPrefetchThreads = 64, kPrefetchFusedThreads = 32;
+// Threads per block: 64 (N = 8 double: 32 KiB / 39 KiB of shared memory for getrf / getrs,
+// 4-5 blocks per SM at the registers those kernels need; static shared memory < 48 KiB).
+constexpr int kPrefetchThreads = 64;
 
 // A = P L U, items of order N; Op: .lane(b) -> ilp::Operand<T>, Piv: .lane(b) -> ilp::Pivots.
-template <class T, int N, class Op, class Piv>
-__global__ void __launch_bounds__(kPrefetchThreads) il_getrf_prefetch(Op A, Piv piv, int *info, idx batch) {
+// MINB: blocks per SM the registers must allow (__launch_bounds__; 1 = no cap below 255).
+template <class T, int N, class Op, class Piv, int MINB = 1>
+__global__ void __launch_bounds__(kPrefetchThreads, MINB) il_getrf_prefetch(Op A, Piv piv, int *info, idx batch) {
     using O = ilp::ScalarOps<T>;
     constexpr int B = kPrefetchThreads;
     __shared__ T s[N * N][B];
@@ -120,86 +119,6 @@ __global__ void __launch_bounds__(kPrefetchThreads)
 #pragma unroll
                 for (int i = 0; i < N; ++i) x[i] = *ilp::at(out, i, c);
             ilp::solve<O, N>(trans, a, pv, pivoting, x);
-#pragma unroll
-            for (int i = 0; i < N; ++i) *ilp::at(out, i, c) = x[i];
-        }
-    }
-}
-
-// The fused call with k == N: A = alpha op(X) op(Y) + beta A, A = P L U, B = A^{-1} B (lanes
-// with info 0). op(X), op(Y) (alpha != 0) and B's first column prefetched; the product reads
-// X and Y from shared memory, one column of op(X) and one row of op(Y) per step p.
-template <class T, int N, class COp, class Op, class Piv>
-__global__ void __launch_bounds__(kPrefetchFusedThreads)
-    il_fused_prefetch(int nrhs, T alpha, COp X, COp Y, T beta, Op A, Piv piv, Op Bm, int *info, idx batch) {
-    using O = ilp::ScalarOps<T>;
-    constexpr int B = kPrefetchFusedThreads;
-    __shared__ T sx[N * N][B], sy[N * N][B], sb[N][B];
-    const int t = int(threadIdx.x);
-    const idx stride = idx(gridDim.x) * B;
-    const bool pivoting = piv.p != nullptr, read = alpha != T(0);
-    const auto issue = [&](idx item) {
-        if (item < batch) {
-            if (read) {
-                const ilp::Operand<const T> x = X.lane(item), y = Y.lane(item);
-#pragma unroll
-                for (int e = 0; e < N * N; ++e) fetch(&sx[e][t], ilp::at(x, e % N, e / N));
-#pragma unroll
-                for (int e = 0; e < N * N; ++e) fetch(&sy[e][t], ilp::at(y, e % N, e / N));
-            }
-            if (nrhs > 0) {
-                const ilp::Operand<T> bb = Bm.lane(item);
-#pragma unroll
-                for (int i = 0; i < N; ++i) fetch(&sb[i][t], const_cast<const T *>(ilp::at(bb, i, 0)));
-            }
-        }
-        __pipeline_commit();
-    };
-    idx b = idx(blockIdx.x) * B + t;
-    issue(b);
-    for (; b < batch; b += stride) {
-        __pipeline_wait_prior(0);
-        T acc[N * N], x0[N];
-#pragma unroll
-        for (int e = 0; e < N * N; ++e) acc[e] = T(0);
-        if (read)
-#pragma unroll
-            for (int p = 0; p < N; ++p) { // acc(i, j) += X(i, p) Y(p, j): p ascending, as ilp::fused
-                T xc[N], yr[N];
-#pragma unroll
-                for (int i = 0; i < N; ++i) xc[i] = sx[i + p * N][t];
-#pragma unroll
-                for (int j = 0; j < N; ++j) yr[j] = sy[p + j * N][t];
-#pragma unroll
-                for (int j = 0; j < N; ++j)
-#pragma unroll
-                    for (int i = 0; i < N; ++i) acc[i + j * N] += xc[i] * yr[j];
-            }
-#pragma unroll
-        for (int i = 0; i < N; ++i) x0[i] = nrhs > 0 ? sb[i][t] : T(0);
-        issue(b + stride);
-        const ilp::Operand<T> a = A.lane(b);
-#pragma unroll
-        for (int e = 0; e < N * N; ++e) {
-            T v = acc[e] * alpha;
-            if (beta != T(0)) v += *ilp::at(a, e % N, e / N) * beta;
-            acc[e] = v;
-        }
-        int pv[N], inf;
-#pragma unroll
-        for (int j = 0; j < N; ++j) pv[j] = j; // no pivoting: never read
-        ilp::lu<O, N, N>(acc, N, pivoting, pv, inf);
-#pragma unroll
-        for (int e = 0; e < N * N; ++e) *ilp::at(a, e % N, e / N) = acc[e];
-        if (pivoting) ilp::store_pivots<O>(piv.lane(b), N, pv);
-        info[b] = inf;
-        if (inf != 0) continue; // B kept
-        const ilp::Operand<T> out = Bm.lane(b);
-        for (int c = 0; c < nrhs; ++c) {
-            T x[N];
-#pragma unroll
-            for (int i = 0; i < N; ++i) x[i] = c == 0 ? x0[i] : *ilp::at(out, i, c);
-            ilp::solve<O, N>(false, acc, pv, pivoting, x);
 #pragma unroll
             for (int i = 0; i < N; ++i) *ilp::at(out, i, c) = x[i];
         }

@@ -105,11 +105,17 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda getrs_desc, interleaved items: smallest n run by the kernel that keeps the next item's loads (factors, "
      "pivots, first column of B) in flight while solving the current one; 0 disables (docs/performance.md)",
      8},
-    {"INTERLEAVED_FUSED_PREFETCH_MIN",
-     "cuda gemm_lu_trsv_desc, interleaved items with k == n: smallest n run by the kernel that keeps the next "
-     "item's op(X), op(Y) and first column of B in flight while computing the current one; 0 disables "
-     "(docs/performance.md)",
-     8},
+    {"INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT", "INTERLEAVED_GETRS_PREFETCH_MIN for float items", 0},
+    // __launch_bounds__ for 12 warps per SM (desc.cu, kBoundedWarps): fewer registers, a few
+    // spilled to local memory, more warps to keep loads in flight during the LU.
+    {"INTERLEAVED_GETRF_BOUNDED_MIN",
+     "cuda getrf_desc, interleaved square items: smallest n whose kernel caps its registers so that 12 warps fit "
+     "on an SM (spilling a few); 0 disables (docs/performance.md)",
+     7},
+    {"INTERLEAVED_FUSED_BOUNDED_MIN",
+     "cuda gemm_lu_trsv_desc, interleaved items with k == n (unrolled product): smallest n whose kernel caps its "
+     "registers so that 12 warps fit on an SM (spilling a few); 0 disables (docs/performance.md)",
+     6},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -524,12 +524,12 @@ template <class T> void sweep() {
                 case_fused<T>(il, s, below(2) ? s : other, below(3) ? 1 : 2, b);
             }
     }
-    // Batches beyond what the resident threads of the prefetching kernels hold at once (about
-    // 34,000 threads on an H200), so each thread walks several items with the next one's loads
-    // in flight, and the batch's last items have no next item to fetch (double getrs n = 8 by
-    // default, INTERLEAVED_GETRS_PREFETCH_MIN; cuda_desc_split_all: getrf and getrs at both
-    // sizes, both precisions; cuda_desc_split_none: neither). Also a grid-stride loop for the
-    // register-capped getrf / fused kernels (INTERLEAVED_*_BOUNDED_MIN).
+    // Batches beyond what the resident threads of the prefetching getrs hold at once (about
+    // 42,000 threads on an H200), so each thread walks several items with the next one's loads
+    // in flight, and the batch's last items have no next item to fetch (double n = 8 by
+    // default, INTERLEAVED_GETRS_PREFETCH_MIN; cuda_desc_split_all: n = 5 and 8, both
+    // precisions; cuda_desc_split_none: neither). getrf and the fused call (register-capped
+    // kernel up to INTERLEAVED_FUSED_BOUNDED_MAX) at the same batch: their grid-stride loops.
     for (I s : {5, 8}) {
         case_getrf<T>(true, s, s, 100003, true);
         case_getrf<T>(true, s, s, 100003, false);

@@ -42,11 +42,9 @@ enum ThresholdId : int {
     SEMIRING_TILE_SMALL_MAX, // largest max(m,n) on the 24 x 24 tile (3 x 3 per thread)
     INTERLEAVED_GEMM_PRELOAD_MAX, // interleaved gemm, one thread per item: all loads first up to this n (desc.cu)
     INTERLEAVED_GEMM_SHARED_MIN, // interleaved gemm split over warps: A staged in shared memory from this n (desc.cu)
-    INTERLEAVED_GETRF_PREFETCH_MIN, // interleaved getrf: next item's loads in flight (cp.async) from this n (il_prefetch.cuh)
-    INTERLEAVED_GETRS_PREFETCH_MIN, // interleaved getrs in double: the same
+    INTERLEAVED_GETRS_PREFETCH_MIN, // interleaved getrs in double: next item's loads in flight (cp.async) from this n (il_prefetch.cuh)
     INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT, // the same in float
-    INTERLEAVED_GETRF_BOUNDED_MIN, // interleaved getrf: registers capped for 12 warps per SM from this n (desc.cu)
-    INTERLEAVED_FUSED_BOUNDED_MIN, // interleaved fused call (k == n, unrolled): the same
+    INTERLEAVED_FUSED_BOUNDED_MAX, // interleaved fused call (k == n, unrolled): registers capped for 12 warps per SM up to this n (desc.cu)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

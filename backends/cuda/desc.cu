@@ -290,16 +290,6 @@ __global__ void il_trsm(bool lower, bool unit, int n, T alpha, DOp<const T> A, D
 template <class T, int N> __global__ void il_getrf(DOp<T> A, DPiv piv, int *info, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch) il::getrf<il::ScalarOps<T>, N, N>(N, A.lane(b), piv.lane(b), info + b);
 }
-// The same with the registers capped so that kBoundedWarps warps fit on an SM: at n = 8 in
-// double il_getrf needs 232 registers (8 warps per SM) and il_fused 255 (8 warps, spilling);
-// with so few warps an SM's loads stall behind the long LU (docs/performance.md, H200).
-// Capped, ptxas spills a little to local memory (L1) instead.
-constexpr int kBoundedWarps = 12;
-template <class T, int N>
-__global__ void __launch_bounds__(kThreads, kBoundedWarps * 32 / kThreads)
-    il_getrf_bounded(DOp<T> A, DPiv piv, int *info, idx batch) {
-    KOBALT_DESC_GRID_STRIDE(b, batch) il::getrf<il::ScalarOps<T>, N, N>(N, A.lane(b), piv.lane(b), info + b);
-}
 template <class T, int N>
 __global__ void il_getrs(bool trans, int nrhs, DOp<const T> A, DPiv piv, DOp<T> B, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch) il::getrs<il::ScalarOps<T>, N>(trans, nrhs, A.lane(b), piv.lane(b), B.lane(b));
@@ -312,6 +302,13 @@ __global__ void il_fused(int k, int nrhs, T alpha, DOp<const T> X, DOp<const T> 
     il::fused<il::ScalarOps<T>, N, KK>(k, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b), B.lane(b),
                                        info + b);
 }
+// il_fused with k == N and the registers capped so that kBoundedWarps warps fit on an SM
+// (INTERLEAVED_FUSED_BOUNDED_MAX). At n = 6 in double il_fused needs 188 registers (8 warps
+// per SM); capped at 168 it spills 32 bytes and 12 warps keep more loads in flight: 85.7% ->
+// 90.8% of the copy bandwidth on an H200. At n = 7 / 8 the cap spills 480 / 1312 bytes and
+// loses (64% / 41%), and getrf capped lost at n = 7 / 8 (62 / 286 bytes spilled; 82% / 59%
+// against 87.5% / 82%), so only the fused call has it (docs/performance.md).
+constexpr int kBoundedWarps = 12;
 template <class T, int N>
 __global__ void __launch_bounds__(kThreads, kBoundedWarps * 32 / kThreads)
     il_fused_bounded(int nrhs, T alpha, DOp<const T> X, DOp<const T> Y, T beta, DOp<T> A, DPiv piv, DOp<T> B,
@@ -321,12 +318,8 @@ __global__ void __launch_bounds__(kThreads, kBoundedWarps * 32 / kThreads)
                                       info + b);
 }
 
-// The prefetching kernels of il_prefetch.cuh (square items from the
-// INTERLEAVED_*_PREFETCH_MIN thresholds): grid from the kernel's occupancy.
-template <class T, int N, int MINB> void launch_getrf_prefetch(DOp<T> a, DPiv p, int *info, idx batch) {
-    const unsigned g = prefetch_blocks<il_getrf_prefetch<T, N, DOp<T>, DPiv, MINB>>(kPrefetchThreads, batch);
-    il_getrf_prefetch<T, N, DOp<T>, DPiv, MINB><<<g, kPrefetchThreads, 0, stream()>>>(a, p, info, batch);
-}
+// The prefetching getrs of il_prefetch.cuh (from INTERLEAVED_GETRS_PREFETCH_MIN): grid from
+// the kernel's occupancy.
 template <class T, int N>
 void launch_getrs_prefetch(bool trans, int nrhs, DOp<const T> a, DPiv p, DOp<T> b, idx batch) {
     const unsigned g = prefetch_blocks<il_getrs_prefetch<T, N, DOp<const T>, DOp<T>, DPiv>>(kPrefetchThreads, batch);
@@ -530,19 +523,7 @@ kobalt_status getrf_desc(Real *A, const kobalt_matrix_desc *descA, int *ipiv, co
     const DOp<Real> a = dop(A, descA);
     const DPiv p = dpiv(ipiv, descIpiv);
     if (all_interleaved({descA}, batch) && m == n && n <= interleaved_max()) {
-        const kobalt_int pf = threshold(INTERLEAVED_GETRF_PREFETCH_MIN), bd = threshold(INTERLEAVED_GETRF_BOUNDED_MIN);
-        const bool bounded = bd > 0 && n >= bd;
-        if (pf > 0 && n >= pf) {
-#define KOBALT_DESC_CALL(N)                                                                        \
-    (bounded ? launch_getrf_prefetch<Real, N, kBoundedWarps * 32 / kPrefetchThreads>(a, p, info, batch)   \
-             : launch_getrf_prefetch<Real, N, 1>(a, p, info, batch))
-            KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
-#undef KOBALT_DESC_CALL
-            return launched<Real>(r);
-        }
-#define KOBALT_DESC_CALL(N)                                                                        \
-    (bounded ? il_getrf_bounded<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch) \
-             : il_getrf<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch))
+#define KOBALT_DESC_CALL(N) il_getrf<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch)
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
         return launched<Real>(r);
@@ -613,8 +594,7 @@ kobalt_status gemm_lu_trsv_desc(kobalt_op transx, kobalt_op transy, Real alpha, 
         // call went from 53% to 85% of the copy bandwidth, although that kernel spills a few
         // registers. INTERLEAVED_FUSED_UNROLL_MAX = 0 keeps the runtime loop (tests).
         const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
-        const kobalt_int bd = threshold(INTERLEAVED_FUSED_BOUNDED_MIN);
-        if (kc && bd > 0 && n >= bd) {
+        if (kc && n <= threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {
 #define KOBALT_DESC_CALL(N)                                                                        \
     il_fused_bounded<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(nrhs), alpha, x, y, beta, a, p, b, \
                                                                             info, batch)

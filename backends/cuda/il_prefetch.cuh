@@ -1,18 +1,20 @@
-// il_prefetch.cuh -- interleaved getrf and getrs (N x N items, one thread per item) with the
-// NEXT item's loads in flight while the thread factors or solves the current one. Included
-// by desc.cu (the INTERLEAVED_*_PREFETCH_MIN thresholds).
+// il_prefetch.cuh -- interleaved getrs (N x N factors, one thread per item) with the NEXT
+// item's loads in flight while the thread solves the current one. Included by desc.cu
+// (INTERLEAVED_GETRS_PREFETCH_MIN, _FLOAT).
 //
-// Why: the one-item kernels of desc.cu load an item, compute, store, and at n = 8 hold the
-// item in 130-255 registers, so an SM keeps about 8 warps; while they compute, nothing is
-// read. On an H200 (4.2 TB/s) that left getrf / getrs / the fused call at 75-81% of the copy
-// bandwidth at n = 8 (docs/performance.md). Here each thread walks a grid-stride sequence
-// of items and copies item b + stride from global into its own column of shared memory
-// with cp.async (no registers held, no block barrier: a thread only ever reads the shared
-// cells it fetched itself), then computes item b from the copy it fetched the round before.
+// Why: the one-item kernel of desc.cu loads an item, solves, stores, and at n = 8 in double
+// holds it in 188 registers, so an SM keeps 8 warps; while they solve, nothing is read. On an
+// H200 (4.2 TB/s) that left getrs at 78% of the copy bandwidth at n = 8; this kernel gives
+// 90% (docs/performance.md). Each thread walks a grid-stride sequence of items and copies
+// item b + stride (factors, pivots, B's first column) from global into its own column of
+// shared memory with cp.async (no registers held, no block barrier: a thread only ever
+// reads the shared cells it fetched itself), then solves item b from the copy it fetched
+// the round before.
 //
-// Semantics are the one-item kernels': the same il:: algorithms on the same values, the
-// same operands read and written. (The fused call done this way, X and Y prefetched and the
-// product read from shared memory, was slower at every n: docs/performance.md.)
+// Semantics are the one-item kernel's: the same il::solve on the same values. The same
+// scheme was slower for getrf (all n, 8 warps: 79.5% against 82% at n = 8) and for the fused
+// call (every n; X, Y prefetched, product from shared memory: 69% against 75.5% at n = 8),
+// and for getrs in float and at n = 3..5; docs/performance.md.
 #ifndef KOBALT_CUDA_IL_PREFETCH_CUH
 #define KOBALT_CUDA_IL_PREFETCH_CUH
 
@@ -33,44 +35,9 @@ template <class T> __device__ __forceinline__ void fetch(T *cell, const T *src) 
     __pipeline_memcpy_async(cell, src, sizeof(T));
 }
 
-// Threads per block: 64 (N = 8 double: 32 KiB / 39 KiB of shared memory for getrf / getrs,
-// 4-5 blocks per SM at the registers those kernels need; static shared memory < 48 KiB).
+// Threads per block: 64 (N = 8 double: 39 KiB of static shared memory, under the 48 KiB
+// limit; 5 blocks per SM at 193 registers).
 constexpr int kPrefetchThreads = 64;
-
-// A = P L U, items of order N; Op: .lane(b) -> ilp::Operand<T>, Piv: .lane(b) -> ilp::Pivots.
-// MINB: blocks per SM the registers must allow (__launch_bounds__; 1 = no cap below 255).
-template <class T, int N, class Op, class Piv, int MINB = 1>
-__global__ void __launch_bounds__(kPrefetchThreads, MINB) il_getrf_prefetch(Op A, Piv piv, int *info, idx batch) {
-    using O = ilp::ScalarOps<T>;
-    constexpr int B = kPrefetchThreads;
-    __shared__ T s[N * N][B];
-    const int t = int(threadIdx.x);
-    const idx stride = idx(gridDim.x) * B;
-    const auto issue = [&](idx item) {
-        if (item < batch) {
-            const ilp::Operand<T> a = A.lane(item);
-#pragma unroll
-            for (int e = 0; e < N * N; ++e) fetch(&s[e][t], ilp::at(a, e % N, e / N));
-        }
-        __pipeline_commit(); // an empty group past the end keeps the wait below uniform
-    };
-    idx b = idx(blockIdx.x) * B + t;
-    issue(b);
-    for (; b < batch; b += stride) {
-        __pipeline_wait_prior(0);
-        T a[N * N];
-#pragma unroll
-        for (int e = 0; e < N * N; ++e) a[e] = s[e][t];
-        issue(b + stride); // overwrites the cells just read: same thread, after its reads
-        int pv[N], inf;
-        ilp::lu<O, N, N>(a, N, piv.p != nullptr, pv, inf);
-        const ilp::Operand<T> out = A.lane(b);
-#pragma unroll
-        for (int e = 0; e < N * N; ++e) *ilp::at(out, e % N, e / N) = a[e];
-        if (piv.p) ilp::store_pivots<O>(piv.lane(b), N, pv);
-        info[b] = inf;
-    }
-}
 
 // B = op(A)^{-1} B from getrf's factors; A, the pivots and B's first column prefetched
 // (further columns, nrhs > 1, read when solved).

@@ -95,26 +95,19 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "whose block stages A once in shared memory instead of every warp reading all of it; 0 disables. "
      "On an H100 n = 8 went from 80% to 95% of the copy bandwidth (docs/performance.md)",
      6},
-    // The prefetching kernels (il_prefetch.cuh): each thread copies its next item into
-    // shared memory (cp.async) while it factors / solves the current one.
-    {"INTERLEAVED_GETRF_PREFETCH_MIN",
-     "cuda getrf_desc, interleaved square items: smallest n run by the kernel that keeps the next item's loads in "
-     "flight (cp.async into shared memory) while factoring the current one; 0 disables (docs/performance.md)",
-     8},
+    // getrs with the next item's loads in flight (il_prefetch.cuh): on an H200 double n = 8
+    // went from 78% to 90% of the copy bandwidth; n = 3..5 and float lost (docs/performance.md).
     {"INTERLEAVED_GETRS_PREFETCH_MIN",
-     "cuda getrs_desc, interleaved items: smallest n run by the kernel that keeps the next item's loads (factors, "
-     "pivots, first column of B) in flight while solving the current one; 0 disables (docs/performance.md)",
+     "cuda getrs_desc, interleaved double items: smallest n run by the kernel that keeps the next item's factors, "
+     "pivots and first column of B in flight (cp.async into shared memory) while solving the current one; 0 "
+     "disables. 8: on an H200 n = 8 went from 78% to 90% of the copy bandwidth, n = 3..5 lost (docs/performance.md)",
      8},
-    {"INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT", "INTERLEAVED_GETRS_PREFETCH_MIN for float items", 0},
-    // __launch_bounds__ for 12 warps per SM (desc.cu, kBoundedWarps): fewer registers, a few
-    // spilled to local memory, more warps to keep loads in flight during the LU.
-    {"INTERLEAVED_GETRF_BOUNDED_MIN",
-     "cuda getrf_desc, interleaved square items: smallest n whose kernel caps its registers so that 12 warps fit "
-     "on an SM (spilling a few); 0 disables (docs/performance.md)",
-     7},
-    {"INTERLEAVED_FUSED_BOUNDED_MIN",
-     "cuda gemm_lu_trsv_desc, interleaved items with k == n (unrolled product): smallest n whose kernel caps its "
-     "registers so that 12 warps fit on an SM (spilling a few); 0 disables (docs/performance.md)",
+    {"INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT",
+     "INTERLEAVED_GETRS_PREFETCH_MIN for float items (0: off; it lost 5-10 points at n = 5..8 on an H200)", 0},
+    {"INTERLEAVED_FUSED_BOUNDED_MAX",
+     "cuda gemm_lu_trsv_desc, interleaved items with k == n (unrolled product): largest n whose kernel caps its "
+     "registers at 168 so that 12 warps fit on an SM (binding from n = 6 in double); 0 disables. 6: on an H200 n = 6 "
+     "went from 86% to 91% of the copy bandwidth; at 7 and 8 the cap spills heavily and lost (docs/performance.md)",
      6},
 };
 

@@ -45,7 +45,6 @@ enum ThresholdId : int {
     INTERLEAVED_GETRS_PREFETCH_MIN, // interleaved getrs in double: next item's loads in flight (cp.async) from this n (il_prefetch.cuh)
     INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT, // the same in float
     INTERLEAVED_FUSED_BOUNDED_MAX, // interleaved fused call (k == n, unrolled): registers capped for 12 warps per SM up to this n (desc.cu)
-    INTERLEAVED_LU_WARP_BLOCKS_MIN, // interleaved getrf / getrs / fused one-item kernels: one-warp blocks from this n (desc.cu)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

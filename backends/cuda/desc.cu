@@ -30,22 +30,14 @@ using namespace kobalt_desc;
     for (idx i = idx(blockIdx.x) * blockDim.x + threadIdx.x; i < (n); i += idx(gridDim.x) * blockDim.x)
 
 constexpr int kThreads = 128;
-// Blocks of `threads` for `work` threads, capped at as many threads as 64 blocks of kThreads per SM.
-int blocks_for(idx work, int threads = kThreads) {
-    const idx b = (work + threads - 1) / threads;
-    return int(std::max<idx>(1, std::min<idx>(b, idx(multiprocessors()) * 64 * kThreads / threads)));
+int blocks_for(idx work) {
+    const idx b = (work + kThreads - 1) / kThreads;
+    return int(std::max<idx>(1, std::min<idx>(b, idx(multiprocessors()) * 64)));
 }
 
 kobalt_int interleaved_max() {
     const kobalt_int t = threshold(INTERLEAVED_MAX);
     return t < il::MAX_N ? t : il::MAX_N;
-}
-// Threads per block of the one-item getrf / getrs / fused kernels at order n: one warp from
-// INTERLEAVED_LU_WARP_BLOCKS_MIN (an SM then refills each warp's slot as soon as that warp is
-// done, instead of waiting for the slowest of four), else kThreads.
-int lu_threads(kobalt_int n) {
-    const kobalt_int w = threshold(INTERLEAVED_LU_WARP_BLOCKS_MIN);
-    return w > 0 && n >= w ? 32 : kThreads;
 }
 
 // ---- operands -----------------------------------------------------------------------------
@@ -531,8 +523,7 @@ kobalt_status getrf_desc(Real *A, const kobalt_matrix_desc *descA, int *ipiv, co
     const DOp<Real> a = dop(A, descA);
     const DPiv p = dpiv(ipiv, descIpiv);
     if (all_interleaved({descA}, batch) && m == n && n <= interleaved_max()) {
-        const int th = lu_threads(n);
-#define KOBALT_DESC_CALL(N) il_getrf<Real, N><<<blocks_for(batch, th), th, 0, stream()>>>(a, p, info, batch)
+#define KOBALT_DESC_CALL(N) il_getrf<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch)
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
         return launched<Real>(r);
@@ -566,8 +557,7 @@ kobalt_status getrs_desc(kobalt_op trans, const Real *A, const kobalt_matrix_des
 #undef KOBALT_DESC_CALL
             return launched<Real>(r);
         }
-        const int th = lu_threads(n);
-#define KOBALT_DESC_CALL(N) il_getrs<Real, N><<<blocks_for(batch, th), th, 0, stream()>>>(t, int(nrhs), a, p, b, batch)
+#define KOBALT_DESC_CALL(N) il_getrs<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(t, int(nrhs), a, p, b, batch)
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
         return launched<Real>(r);
@@ -604,19 +594,18 @@ kobalt_status gemm_lu_trsv_desc(kobalt_op transx, kobalt_op transy, Real alpha, 
         // call went from 53% to 85% of the copy bandwidth, although that kernel spills a few
         // registers. INTERLEAVED_FUSED_UNROLL_MAX = 0 keeps the runtime loop (tests).
         const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
-        const int th = lu_threads(n);
         if (kc && n <= threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {
 #define KOBALT_DESC_CALL(N)                                                                        \
-    il_fused_bounded<Real, N><<<blocks_for(batch, th), th, 0, stream()>>>(int(nrhs), alpha, x, y, beta, a, p, b, \
+    il_fused_bounded<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(nrhs), alpha, x, y, beta, a, p, b, \
                                                                             info, batch)
             KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
             return launched<Real>(r);
         }
 #define KOBALT_DESC_CALL(N)                                                                        \
-    (kc ? il_fused<Real, N, N><<<blocks_for(batch, th), th, 0, stream()>>>(int(k), int(nrhs), alpha, x, y, beta, a, p, \
+    (kc ? il_fused<Real, N, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(k), int(nrhs), alpha, x, y, beta, a, p, \
                                                                              b, info, batch)                          \
-        : il_fused<Real, N><<<blocks_for(batch, th), th, 0, stream()>>>(int(k), int(nrhs), alpha, x, y, beta, a, p, b, \
+        : il_fused<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(k), int(nrhs), alpha, x, y, beta, a, p, b, \
                                                                           info, batch))
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL

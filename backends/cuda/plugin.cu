@@ -109,11 +109,6 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "registers at 168 so that 12 warps fit on an SM (binding from n = 6 in double); 0 disables. 6: on an H200 n = 6 "
      "went from 86% to 91% of the copy bandwidth; at 7 and 8 the cap spills heavily and lost (docs/performance.md)",
      6},
-    {"INTERLEAVED_LU_WARP_BLOCKS_MIN",
-     "cuda getrf_desc / getrs_desc / gemm_lu_trsv_desc, interleaved items on the one-item kernels: smallest n "
-     "launched in blocks of one warp (a finished warp's slot is refilled at once) instead of 128 threads; 0 "
-     "disables (docs/performance.md)",
-     8},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

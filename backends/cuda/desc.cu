@@ -14,6 +14,7 @@
 #include "../common/desc_standard.hpp"
 #include "../common/interleaved_algo.hpp"
 #include "common.cuh"
+#include "il_lu_pair.cuh"
 #include "il_prefetch.cuh"
 #include "items.cuh"
 #include "slots.cuh"
@@ -523,6 +524,14 @@ kobalt_status getrf_desc(Real *A, const kobalt_matrix_desc *descA, int *ipiv, co
     const DOp<Real> a = dop(A, descA);
     const DPiv p = dpiv(ipiv, descIpiv);
     if (all_interleaved({descA}, batch) && m == n && n <= interleaved_max()) {
+        const kobalt_int pair = threshold(INTERLEAVED_GETRF_PAIR_MIN);
+        if (pair > 0 && n >= pair) { // two threads per item (il_lu_pair.cuh)
+#define KOBALT_DESC_CALL(N)                                                                        \
+    il_getrf_pair<Real, N, DOp<Real>, DPiv><<<blocks_for(2 * batch), kThreads, 0, stream()>>>(a, p, info, batch)
+            KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
+#undef KOBALT_DESC_CALL
+            return launched<Real>(r);
+        }
 #define KOBALT_DESC_CALL(N) il_getrf<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch)
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL

@@ -109,6 +109,11 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "registers at 168 so that 12 warps fit on an SM (binding from n = 6 in double); 0 disables. 6: on an H200 n = 6 "
      "went from 86% to 91% of the copy bandwidth; at 7 and 8 the cap spills heavily and lost (docs/performance.md)",
      6},
+    {"INTERLEAVED_GETRF_PAIR_MIN",
+     "cuda getrf_desc, interleaved square items: smallest n factored by two threads per item (alternate columns, "
+     "the pivot column passed by shuffles; half the registers per thread) instead of one; 0 disables "
+     "(docs/performance.md)",
+     8},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -528,8 +528,9 @@ template <class T> void sweep() {
     // 42,000 threads on an H200), so each thread walks several items with the next one's loads
     // in flight, and the batch's last items have no next item to fetch (double n = 8 by
     // default, INTERLEAVED_GETRS_PREFETCH_MIN; cuda_desc_split_all: n = 5 and 8, both
-    // precisions; cuda_desc_split_none: neither). getrf and the fused call (register-capped
-    // kernel up to INTERLEAVED_FUSED_BOUNDED_MAX) at the same batch: their grid-stride loops.
+    // precisions; cuda_desc_split_none: neither). getrf (two threads per item from
+    // INTERLEAVED_GETRF_PAIR_MIN) and the fused call (register-capped kernel up to
+    // INTERLEAVED_FUSED_BOUNDED_MAX) at the same batch: their grid-stride loops.
     for (I s : {5, 8}) {
         case_getrf<T>(true, s, s, 100003, true);
         case_getrf<T>(true, s, s, 100003, false);

@@ -45,7 +45,8 @@ enum ThresholdId : int {
     INTERLEAVED_GETRS_PREFETCH_MIN, // interleaved getrs in double: next item's loads in flight (cp.async) from this n (il_prefetch.cuh)
     INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT, // the same in float
     INTERLEAVED_FUSED_BOUNDED_MAX, // interleaved fused call (k == n, unrolled): registers capped for 12 warps per SM up to this n (desc.cu)
-    INTERLEAVED_GETRF_PAIR_MIN, // interleaved getrf: two threads per item from this n (il_lu_pair.cuh)
+    INTERLEAVED_GETRF_PAIR_MIN, // interleaved getrf in double: two threads per item from this n (il_lu_pair.cuh)
+    INTERLEAVED_GETRF_PAIR_MIN_FLOAT, // the same in float
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

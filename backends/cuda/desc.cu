@@ -524,7 +524,8 @@ kobalt_status getrf_desc(Real *A, const kobalt_matrix_desc *descA, int *ipiv, co
     const DOp<Real> a = dop(A, descA);
     const DPiv p = dpiv(ipiv, descIpiv);
     if (all_interleaved({descA}, batch) && m == n && n <= interleaved_max()) {
-        const kobalt_int pair = threshold(INTERLEAVED_GETRF_PAIR_MIN);
+        const kobalt_int pair =
+            threshold(sizeof(Real) == 8 ? INTERLEAVED_GETRF_PAIR_MIN : INTERLEAVED_GETRF_PAIR_MIN_FLOAT);
         if (pair > 0 && n >= pair) { // two threads per item (il_lu_pair.cuh)
 #define KOBALT_DESC_CALL(N)                                                                        \
     il_getrf_pair<Real, N, DOp<Real>, DPiv><<<blocks_for(2 * batch), kThreads, 0, stream()>>>(a, p, info, batch)

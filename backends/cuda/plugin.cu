@@ -109,11 +109,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "registers at 168 so that 12 warps fit on an SM (binding from n = 6 in double); 0 disables. 6: on an H200 n = 6 "
      "went from 86% to 91% of the copy bandwidth; at 7 and 8 the cap spills heavily and lost (docs/performance.md)",
      6},
+    // getrf with two threads per item (il_lu_pair.cuh): on an H200 double n = 8 went from 82% to
+    // 84% of the copy bandwidth; every other n, and float, lost (docs/performance.md).
     {"INTERLEAVED_GETRF_PAIR_MIN",
-     "cuda getrf_desc, interleaved square items: smallest n factored by two threads per item (alternate columns, "
-     "the pivot column passed by shuffles; half the registers per thread) instead of one; 0 disables "
-     "(docs/performance.md)",
+     "cuda getrf_desc, interleaved square double items: smallest n factored by two threads per item (alternate "
+     "columns, the pivot column passed by shuffles; half the registers per thread) instead of one; 0 disables. 8: "
+     "on an H200 n = 8 went from 82% to 84% of the copy bandwidth, n = 2..7 lost 4-6 points (docs/performance.md)",
      8},
+    {"INTERLEAVED_GETRF_PAIR_MIN_FLOAT",
+     "INTERLEAVED_GETRF_PAIR_MIN for float items (0: off; it lost 9-35 points at n = 2..8 on an H200)", 0},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

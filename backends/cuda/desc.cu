@@ -305,8 +305,9 @@ __global__ void il_fused(int k, int nrhs, T alpha, DOp<const T> X, DOp<const T> 
 }
 // il_fused with k == N and the registers capped so that kBoundedWarps warps fit on an SM
 // (INTERLEAVED_FUSED_BOUNDED_MAX). At n = 6 in double il_fused needs 188 registers (8 warps
-// per SM); capped at 168 it spills 32 bytes and 12 warps keep more loads in flight: 85.7% ->
-// 90.8% of the copy bandwidth on an H200. At n = 7 / 8 the cap spills 480 / 1312 bytes and
+// per SM); capped at 168 it spills 32 bytes and 12 warps keep more loads in flight: 86% ->
+// 90% of the copy bandwidth on an H200 (n = 4, where the cap does not bind but ptxas schedules
+// differently, 94 registers instead of 82: 87% -> 92.5%). At n = 7 / 8 the cap spills 480 / 1312 bytes and
 // loses (64% / 41%), and getrf capped lost at n = 7 / 8 (62 / 286 bytes spilled; 82% / 59%
 // against 87.5% / 82%), so only the fused call has it (docs/performance.md).
 constexpr int kBoundedWarps = 12;

@@ -5,14 +5,14 @@
 // Why: the one-item kernel of desc.cu loads an item, solves, stores, and at n = 8 in double
 // holds it in 188 registers, so an SM keeps 8 warps; while they solve, nothing is read. On an
 // H200 (4.2 TB/s) that left getrs at 78% of the copy bandwidth at n = 8; this kernel gives
-// 90% (docs/performance.md). Each thread walks a grid-stride sequence of items and copies
+// 88-90% (docs/performance.md, session 6). Each thread walks a grid-stride sequence of items and copies
 // item b + stride (factors, pivots, B's first column) from global into its own column of
 // shared memory with cp.async (no registers held, no block barrier: a thread only ever
 // reads the shared cells it fetched itself), then solves item b from the copy it fetched
 // the round before.
 //
 // Semantics are the one-item kernel's: the same il::solve on the same values. The same
-// scheme was slower for getrf (all n, 8 warps: 79.5% against 82% at n = 8) and for the fused
+// scheme was slower for getrf (all n, 8 warps: 79% against 82% at n = 8) and for the fused
 // call (every n; X, Y prefetched, product from shared memory: 69% against 75.5% at n = 8),
 // and for getrs in float and at n = 3..5; docs/performance.md.
 #ifndef KOBALT_CUDA_IL_PREFETCH_CUH

@@ -107,7 +107,8 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"INTERLEAVED_FUSED_BOUNDED_MAX",
      "cuda gemm_lu_trsv_desc, interleaved items with k == n (unrolled product): largest n whose kernel caps its "
      "registers at 168 so that 12 warps fit on an SM (binding from n = 6 in double); 0 disables. 6: on an H200 n = 6 "
-     "went from 86% to 91% of the copy bandwidth; at 7 and 8 the cap spills heavily and lost (docs/performance.md)",
+     "went from 86% to 90% of the copy bandwidth and n = 4 from 87% to 92.5%; at 7 and 8 the cap spills heavily and "
+     "lost (docs/performance.md)",
      6},
     // getrf with two threads per item (il_lu_pair.cuh): on an H200 double n = 8 went from 82% to
     // 84% of the copy bandwidth; every other n, and float, lost (docs/performance.md).

@@ -524,6 +524,20 @@ template <class T> void sweep() {
                 case_fused<T>(il, s, below(2) ? s : other, below(3) ? 1 : 2, b);
             }
     }
+    // Batches beyond what the resident threads of the prefetching getrs hold at once (about
+    // 42,000 threads on an H200), so each thread walks several items with the next one's loads
+    // in flight, and the batch's last items have no next item to fetch (double n = 8 by
+    // default, INTERLEAVED_GETRS_PREFETCH_MIN; cuda_desc_split_all: n = 5 and 8, both
+    // precisions; cuda_desc_split_none: neither). getrf (two threads per item from
+    // INTERLEAVED_GETRF_PAIR_MIN) and the fused call (register-capped kernel up to
+    // INTERLEAVED_FUSED_BOUNDED_MAX) at the same batch: their grid-stride loops.
+    for (I s : {5, 8}) {
+        case_getrf<T>(true, s, s, 100003, true);
+        case_getrf<T>(true, s, s, 100003, false);
+        case_getrs<T>(true, s, s == 8 ? 1 : 2, 100003, true);
+        case_getrs<T>(true, s, 1, 100003, false);
+        case_fused<T>(true, s, s, s == 8 ? 1 : 2, 100003);
+    }
     for (I b : {1, 33, 1000})
         for (kobalt_layout l : {KOBALT_COL_MAJOR, KOBALT_ROW_MAJOR}) {
             case_pack<T>(3, 5, b, l);

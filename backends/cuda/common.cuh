@@ -42,6 +42,11 @@ enum ThresholdId : int {
     SEMIRING_TILE_SMALL_MAX, // largest max(m,n) on the 24 x 24 tile (3 x 3 per thread)
     INTERLEAVED_GEMM_PRELOAD_MAX, // interleaved gemm, one thread per item: all loads first up to this n (desc.cu)
     INTERLEAVED_GEMM_SHARED_MIN, // interleaved gemm split over warps: A staged in shared memory from this n (desc.cu)
+    INTERLEAVED_GETRS_PREFETCH_MIN, // interleaved getrs in double: next item's loads in flight (cp.async) from this n (il_prefetch.cuh)
+    INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT, // the same in float
+    INTERLEAVED_FUSED_BOUNDED_MAX, // interleaved fused call (k == n, unrolled): registers capped for 12 warps per SM up to this n (desc.cu)
+    INTERLEAVED_GETRF_PAIR_MIN, // interleaved getrf in double: two threads per item from this n (il_lu_pair.cuh)
+    INTERLEAVED_GETRF_PAIR_MIN_FLOAT, // the same in float
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -14,6 +14,8 @@
 #include "../common/desc_standard.hpp"
 #include "../common/interleaved_algo.hpp"
 #include "common.cuh"
+#include "il_lu_pair.cuh"
+#include "il_prefetch.cuh"
 #include "items.cuh"
 #include "slots.cuh"
 
@@ -301,6 +303,30 @@ __global__ void il_fused(int k, int nrhs, T alpha, DOp<const T> X, DOp<const T> 
     il::fused<il::ScalarOps<T>, N, KK>(k, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b), B.lane(b),
                                        info + b);
 }
+// il_fused with k == N and the registers capped so that kBoundedWarps warps fit on an SM
+// (INTERLEAVED_FUSED_BOUNDED_MAX). At n = 6 in double il_fused needs 188 registers (8 warps
+// per SM); capped at 168 it spills 32 bytes and 12 warps keep more loads in flight: 86% ->
+// 90% of the copy bandwidth on an H200 (n = 4, where the cap does not bind but ptxas schedules
+// differently, 94 registers instead of 82: 87% -> 92.5%). At n = 7 / 8 the cap spills 480 / 1312 bytes and
+// loses (64% / 41%), and getrf capped lost at n = 7 / 8 (62 / 286 bytes spilled; 82% / 59%
+// against 87.5% / 82%), so only the fused call has it (docs/performance.md).
+constexpr int kBoundedWarps = 12;
+template <class T, int N>
+__global__ void __launch_bounds__(kThreads, kBoundedWarps * 32 / kThreads)
+    il_fused_bounded(int nrhs, T alpha, DOp<const T> X, DOp<const T> Y, T beta, DOp<T> A, DPiv piv, DOp<T> B,
+                     int *info, idx batch) {
+    KOBALT_DESC_GRID_STRIDE(b, batch)
+    il::fused<il::ScalarOps<T>, N, N>(N, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b), B.lane(b),
+                                      info + b);
+}
+
+// The prefetching getrs of il_prefetch.cuh (from INTERLEAVED_GETRS_PREFETCH_MIN): grid from
+// the kernel's occupancy.
+template <class T, int N>
+void launch_getrs_prefetch(bool trans, int nrhs, DOp<const T> a, DPiv p, DOp<T> b, idx batch) {
+    const unsigned g = prefetch_blocks<il_getrs_prefetch<T, N, DOp<const T>, DOp<T>, DPiv>>(kPrefetchThreads, batch);
+    il_getrs_prefetch<T, N, DOp<const T>, DOp<T>, DPiv><<<g, kPrefetchThreads, 0, stream()>>>(trans, nrhs, a, p, b, batch);
+}
 
 #define KOBALT_DESC_SWITCH(n, CALL)                                                                \
     switch (n) {                                                                                   \
@@ -499,6 +525,15 @@ kobalt_status getrf_desc(Real *A, const kobalt_matrix_desc *descA, int *ipiv, co
     const DOp<Real> a = dop(A, descA);
     const DPiv p = dpiv(ipiv, descIpiv);
     if (all_interleaved({descA}, batch) && m == n && n <= interleaved_max()) {
+        const kobalt_int pair =
+            threshold(sizeof(Real) == 8 ? INTERLEAVED_GETRF_PAIR_MIN : INTERLEAVED_GETRF_PAIR_MIN_FLOAT);
+        if (pair > 0 && n >= pair) { // two threads per item (il_lu_pair.cuh)
+#define KOBALT_DESC_CALL(N)                                                                        \
+    il_getrf_pair<Real, N, DOp<Real>, DPiv><<<blocks_for(2 * batch), kThreads, 0, stream()>>>(a, p, info, batch)
+            KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
+#undef KOBALT_DESC_CALL
+            return launched<Real>(r);
+        }
 #define KOBALT_DESC_CALL(N) il_getrf<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(a, p, info, batch)
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
@@ -525,6 +560,14 @@ kobalt_status getrs_desc(kobalt_op trans, const Real *A, const kobalt_matrix_des
     const DOp<Real> b = dop(B, descB);
     const DPiv p = dpiv(const_cast<int *>(ipiv), descIpiv);
     if (all_interleaved({descA, descB}, batch) && n <= interleaved_max()) {
+        const kobalt_int pf =
+            threshold(sizeof(Real) == 8 ? INTERLEAVED_GETRS_PREFETCH_MIN : INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT);
+        if (pf > 0 && n >= pf) {
+#define KOBALT_DESC_CALL(N) launch_getrs_prefetch<Real, N>(t, int(nrhs), a, p, b, batch)
+            KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
+#undef KOBALT_DESC_CALL
+            return launched<Real>(r);
+        }
 #define KOBALT_DESC_CALL(N) il_getrs<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(t, int(nrhs), a, p, b, batch)
         KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
@@ -562,6 +605,14 @@ kobalt_status gemm_lu_trsv_desc(kobalt_op transx, kobalt_op transy, Real alpha, 
         // call went from 53% to 85% of the copy bandwidth, although that kernel spills a few
         // registers. INTERLEAVED_FUSED_UNROLL_MAX = 0 keeps the runtime loop (tests).
         const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
+        if (kc && n <= threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {
+#define KOBALT_DESC_CALL(N)                                                                        \
+    il_fused_bounded<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(nrhs), alpha, x, y, beta, a, p, b, \
+                                                                            info, batch)
+            KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
+#undef KOBALT_DESC_CALL
+            return launched<Real>(r);
+        }
 #define KOBALT_DESC_CALL(N)                                                                        \
     (kc ? il_fused<Real, N, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(k), int(nrhs), alpha, x, y, beta, a, p, \
                                                                              b, info, batch)                          \

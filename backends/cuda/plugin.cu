@@ -95,6 +95,30 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "whose block stages A once in shared memory instead of every warp reading all of it; 0 disables. "
      "On an H100 n = 8 went from 80% to 95% of the copy bandwidth (docs/performance.md)",
      6},
+    // getrs with the next item's loads in flight (il_prefetch.cuh): on an H200 double n = 8
+    // went from 78% to 90% of the copy bandwidth; n = 3..5 and float lost (docs/performance.md).
+    {"INTERLEAVED_GETRS_PREFETCH_MIN",
+     "cuda getrs_desc, interleaved double items: smallest n run by the kernel that keeps the next item's factors, "
+     "pivots and first column of B in flight (cp.async into shared memory) while solving the current one; 0 "
+     "disables. 8: on an H200 n = 8 went from 78% to 90% of the copy bandwidth, n = 3..5 lost (docs/performance.md)",
+     8},
+    {"INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT",
+     "INTERLEAVED_GETRS_PREFETCH_MIN for float items (0: off; it lost 5-10 points at n = 5..8 on an H200)", 0},
+    {"INTERLEAVED_FUSED_BOUNDED_MAX",
+     "cuda gemm_lu_trsv_desc, interleaved items with k == n (unrolled product): largest n whose kernel caps its "
+     "registers at 168 so that 12 warps fit on an SM (binding from n = 6 in double); 0 disables. 6: on an H200 n = 6 "
+     "went from 86% to 90% of the copy bandwidth and n = 4 from 87% to 92.5%; at 7 and 8 the cap spills heavily and "
+     "lost (docs/performance.md)",
+     6},
+    // getrf with two threads per item (il_lu_pair.cuh): on an H200 double n = 8 went from 82% to
+    // 84% of the copy bandwidth; every other n, and float, lost (docs/performance.md).
+    {"INTERLEAVED_GETRF_PAIR_MIN",
+     "cuda getrf_desc, interleaved square double items: smallest n factored by two threads per item (alternate "
+     "columns, the pivot column passed by shuffles; half the registers per thread) instead of one; 0 disables. 8: "
+     "on an H200 n = 8 went from 82% to 84% of the copy bandwidth, n = 2..7 lost 4-6 points (docs/performance.md)",
+     8},
+    {"INTERLEAVED_GETRF_PAIR_MIN_FLOAT",
+     "INTERLEAVED_GETRF_PAIR_MIN for float items (0: off; it lost 9-35 points at n = 2..8 on an H200)", 0},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -31,7 +31,10 @@ template <class V> __device__ __forceinline__ V opaque(V v) {
 }
 
 // Op: .lane(b) -> ilq::Operand<T>, Piv: .lane(b) -> ilq::Pivots (p NULL: no pivoting).
-template <class T, int N, class Op, class Piv> __global__ void il_getrf_pair(Op A, Piv piv, int *info, idx batch) {
+// BRANCHLESS: the row swap done by selects on every lane (p == j hits no row) instead of
+// under a branch that diverges whenever the warp's 16 items pivot differently.
+template <class T, int N, bool BRANCHLESS, class Op, class Piv>
+__device__ __forceinline__ void il_getrf_pair_body(Op A, Piv piv, int *info, idx batch) {
     constexpr int K = (N + 1) / 2; // columns per thread (thread 1 owns N / 2 of them)
     constexpr unsigned full = 0xffffffffu;
     const int lane = int(threadIdx.x % 32), h = lane / 16;
@@ -76,13 +79,13 @@ template <class T, int N, class Op, class Piv> __global__ void il_getrf_pair(Op 
             pv[j] = p;
             const bool nonzero = pivot != zero;
             // rows j and p swapped in every column this thread owns (column j too, on the owner)
-            if (pivoting && nonzero && p != j) {
+            if (BRANCHLESS ? pivoting : pivoting && nonzero && p != j) {
 #pragma unroll
                 for (int q = 0; q < K; ++q) {
                     T rj = a[q][j];
 #pragma unroll
                     for (int i = j + 1; i < N; ++i) {
-                        const bool hit = p == i;
+                        const bool hit = (BRANCHLESS ? nonzero : true) && p == i;
                         const T ri = a[q][i];
                         a[q][i] = hit ? rj : ri;
                         rj = hit ? ri : rj;
@@ -142,6 +145,17 @@ template <class T, int N, class Op, class Piv> __global__ void il_getrf_pair(Op 
             }
         }
     }
+}
+
+template <class T, int N, class Op, class Piv> __global__ void il_getrf_pair(Op A, Piv piv, int *info, idx batch) {
+    il_getrf_pair_body<T, N, false>(A, piv, info, batch);
+}
+
+// Registers capped so that MINB blocks of 128 threads fit on an SM (121 registers at n = 8
+// double give 16 warps; 5 blocks need <= 96 registers, 6 need <= 80).
+template <class T, int N, int MINB, bool BRANCHLESS, class Op, class Piv>
+__global__ void __launch_bounds__(128, MINB) il_getrf_pair_bounded(Op A, Piv piv, int *info, idx batch) {
+    il_getrf_pair_body<T, N, BRANCHLESS>(A, piv, info, batch);
 }
 
 } // namespace

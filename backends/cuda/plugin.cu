@@ -119,6 +119,7 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      8},
     {"INTERLEAVED_GETRF_PAIR_MIN_FLOAT",
      "INTERLEAVED_GETRF_PAIR_MIN for float items (0: off; it lost 9-35 points at n = 2..8 on an H200)", 0},
+    {"INTERLEAVED_GETRF_PAIR_VARIANT", "experiment: n = 8 pair kernel variant (0 default, 1/2 bounded 5/6 blocks, 3 branchless, 4 both, 5 bounds(128,1))", 0},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -31,8 +31,9 @@ template <class V> __device__ __forceinline__ V opaque(V v) {
 }
 
 // Op: .lane(b) -> ilq::Operand<T>, Piv: .lane(b) -> ilq::Pivots (p NULL: no pivoting).
-// BRANCHLESS: the row swap done by selects on every lane (p == j hits no row) instead of
-// under a branch that diverges whenever the warp's 16 items pivot differently.
+// BRANCHLESS (INTERLEAVED_GETRF_PAIR_BRANCHLESS): the row swap done by selects on every lane
+// (p == j or a zero pivot hits no row) instead of under a branch that diverges whenever the
+// warp's 16 items pivot differently; same results.
 template <class T, int N, bool BRANCHLESS, class Op, class Piv>
 __device__ __forceinline__ void il_getrf_pair_body(Op A, Piv piv, int *info, idx batch) {
     constexpr int K = (N + 1) / 2; // columns per thread (thread 1 owns N / 2 of them)
@@ -147,14 +148,8 @@ __device__ __forceinline__ void il_getrf_pair_body(Op A, Piv piv, int *info, idx
     }
 }
 
-template <class T, int N, class Op, class Piv> __global__ void il_getrf_pair(Op A, Piv piv, int *info, idx batch) {
-    il_getrf_pair_body<T, N, false>(A, piv, info, batch);
-}
-
-// Registers capped so that MINB blocks of 128 threads fit on an SM (121 registers at n = 8
-// double give 16 warps; 5 blocks need <= 96 registers, 6 need <= 80).
-template <class T, int N, int MINB, bool BRANCHLESS, class Op, class Piv>
-__global__ void __launch_bounds__(128, MINB) il_getrf_pair_bounded(Op A, Piv piv, int *info, idx batch) {
+template <class T, int N, bool BRANCHLESS, class Op, class Piv>
+__global__ void il_getrf_pair(Op A, Piv piv, int *info, idx batch) {
     il_getrf_pair_body<T, N, BRANCHLESS>(A, piv, info, batch);
 }
 

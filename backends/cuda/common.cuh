@@ -47,8 +47,6 @@ enum ThresholdId : int {
     INTERLEAVED_FUSED_BOUNDED_MAX, // interleaved fused call (k == n, unrolled): registers capped for 12 warps per SM up to this n (desc.cu)
     INTERLEAVED_GETRF_PAIR_MIN, // interleaved getrf in double: two threads per item from this n (il_lu_pair.cuh)
     INTERLEAVED_GETRF_PAIR_MIN_FLOAT, // the same in float
-    INTERLEAVED_GETRF_PAIR_BRANCHLESS, // the pair kernel's row swaps by selects on every lane, no branch (il_lu_pair.cuh)
-    INTERLEAVED_GETRF_PAIR_THREADS, // the pair kernel's block size (desc.cu)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -119,14 +119,6 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      8},
     {"INTERLEAVED_GETRF_PAIR_MIN_FLOAT",
      "INTERLEAVED_GETRF_PAIR_MIN for float items (0: off; it lost 9-35 points at n = 2..8 on an H200)", 0},
-    // the pair kernel's row swaps without a branch and its block size: A/B on an H200 at double
-    // n = 8 in docs/performance.md (session 6, getrfpair)
-    {"INTERLEAVED_GETRF_PAIR_BRANCHLESS",
-     "cuda getrf_desc on two threads per item (INTERLEAVED_GETRF_PAIR_MIN): 1 swaps rows by selects on every "
-     "lane, 0 under a branch taken by the lanes whose pivot is off the diagonal (divergent); same results",
-     1},
-    {"INTERLEAVED_GETRF_PAIR_THREADS",
-     "cuda getrf_desc on two threads per item: threads per block (a multiple of 32 up to 256; otherwise 128)", 128},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -22,7 +22,7 @@
 //
 //   kobalt-bench [--routines gemm,gemv,trsv,trsm,getrf,getrf_np,getrs,fused,fused_np]
 //                [--prec d,s] [--sizes 2,3,4,...] [--layout col|row]
-//                [--form strided|batched] [--reps R] [--mb MB] [--nrhs K]
+//                [--form strided|batched] [--trans N|T] [--reps R] [--mb MB] [--nrhs K]
 //                [--peers blas,kokkos,xsmm,eigen,kobalt3] [--out file.csv|file.json]
 #include <kobalt/kobalt.h>
 #include <omp.h>
@@ -65,7 +65,7 @@ struct Options {
                                          "getrf_np", "getrs", "fused", "fused_np"};
     std::vector<std::string> precs = {"d", "s"};
     std::vector<int> sizes = {2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128, 256};
-    bool row = false, batched = false;
+    bool row = false, batched = false, trans = false; // trans: getrs with op(A) = A^T
     int reps = 7, nrhs = 1;
     double mb = 0; // 0: 4x LLC
     std::set<std::string> peers = {"blas", "kokkos", "xsmm", "eigen", "kobalt3"};
@@ -356,8 +356,9 @@ template <class T> struct Bench {
             st = pa ? kb::getrf_batched<T>(L, n, n, (P)A.ptrs.data(), n, piv, n, inf, bt)
                     : kb::getrf_strided<T>(L, n, n, A.work.data(), n, nn, piv, n, inf, bt);
         } else if (routine == "getrs") {
-            st = pa ? kb::getrs_batched<T>(L, KOBALT_NO_TRANS, n, nrhs, (CP)A.ptrs.data(), n, piv, n, (P)B.ptrs.data(), ldb, bt)
-                    : kb::getrs_strided<T>(L, KOBALT_NO_TRANS, n, nrhs, A.work.data(), n, nn, piv, n, B.work.data(), ldb, sb, bt);
+            const kobalt_op t = o.trans ? KOBALT_TRANS : KOBALT_NO_TRANS;
+            st = pa ? kb::getrs_batched<T>(L, t, n, nrhs, (CP)A.ptrs.data(), n, piv, n, (P)B.ptrs.data(), ldb, bt)
+                    : kb::getrs_strided<T>(L, t, n, nrhs, A.work.data(), n, nn, piv, n, B.work.data(), ldb, sb, bt);
         } else {
             st = pa ? kb::fused_batched<T>(L, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, nrhs, T(1), (CP)X.ptrs.data(), n, (CP)Y.ptrs.data(), n, T(0), (P)A.ptrs.data(), n, piv, n, (P)B.ptrs.data(), ldb, inf, bt)
                     : kb::fused_strided<T>(L, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, nrhs, T(1), X.work.data(), n, nn, Y.work.data(), n, nn, T(0), A.work.data(), n, nn, piv, n, B.work.data(), ldb, sb, inf, bt);
@@ -392,7 +393,7 @@ template <class T> struct Bench {
         c.push_back({"kobalt", [this] { kobalt(); }});
         peers::Ctx<T> x{n, nrhs, row, batch, A.ptrs.data(), B.ptrs.data(), C.ptrs.data(),
                         X.ptrs.data(), Y.ptrs.data(), ipiv.empty() ? nullptr : ipiv.work.data(),
-                        info.empty() ? nullptr : info.work.data()};
+                        info.empty() ? nullptr : info.work.data(), o.trans};
         auto add = [&](const std::string &name, std::function<void()> f) {
             const std::string fam = name.substr(0, name.find('_'));
             if (f && o.peers.count(fam)) c.push_back({name, f});
@@ -619,6 +620,7 @@ int main(int argc, char **argv) {
         else if (a == "--sizes") { o.sizes.clear(); for (auto &s : split(val())) o.sizes.push_back(std::atoi(s.c_str())); }
         else if (a == "--layout") o.row = val() == "row";
         else if (a == "--form") o.batched = val() == "batched";
+        else if (a == "--trans") o.trans = val() == "T";
         else if (a == "--reps") o.reps = std::max(1, std::atoi(val().c_str()));
         else if (a == "--mb") o.mb = std::atof(val().c_str());
         else if (a == "--nrhs") o.nrhs = std::max(1, std::atoi(val().c_str()));
@@ -628,7 +630,7 @@ int main(int argc, char **argv) {
             std::fprintf(stderr,
                          "usage: %s [--routines gemm,gemv,trsv,trsm,getrf,getrf_np,getrs,fused,fused_np]\n"
                          "  [--prec d,s] [--sizes 2,3,...] [--layout col|row] [--form strided|batched]\n"
-                         "  [--reps R] [--mb MB] [--nrhs K] [--peers blas,kokkos,xsmm,eigen,kobalt3]\n"
+                         "  [--trans N|T (getrs only; no Eigen peer for T)] [--reps R] [--mb MB] [--nrhs K] [--peers blas,kokkos,xsmm,eigen,kobalt3]\n"
                          "  [--out file.csv|file.json]\n", argv[0]);
             return a == "--help" || a == "-h" ? 0 : 2;
         }
@@ -636,8 +638,8 @@ int main(int argc, char **argv) {
     const size_t llc = llc_bytes();
     const double total = o.mb > 0 ? o.mb * 1e6 : 4.0 * double(llc);
     std::printf("kobalt-bench: %d OpenMP threads, LLC %zu KiB, batch data %.0f MB, layout %s, "
-                "form %s, %d reps\n", omp_get_max_threads(), llc >> 10, total * 1e-6,
-                o.row ? "row" : "col", o.batched ? "batched" : "strided", o.reps);
+                "form %s, getrs trans %s, %d reps\n", omp_get_max_threads(), llc >> 10, total * 1e-6,
+                o.row ? "row" : "col", o.batched ? "batched" : "strided", o.trans ? "T" : "N", o.reps);
     std::printf("peers: %s\n", peers::available().c_str());
     const double bw = copy_bandwidth(std::max(size_t(total / 2), size_t(64) << 20));
     std::printf("copy bandwidth (read + write): %.1f GB/s\n", bw * 1e-9);

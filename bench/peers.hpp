@@ -72,6 +72,7 @@ template <class T> struct Ctx {
     size_t batch;
     T *const *A, *const *B, *const *C, *const *X, *const *Y;
     int *ipiv, *info;
+    bool trans = false; // getrs only: solve with op(A) = A^T (--trans T)
 };
 
 inline std::string available() {
@@ -105,11 +106,11 @@ inline void xgemm(CBLAS_ORDER o, int n, const float *a, const float *b, float *c
 }
 inline int xgetrf(int l, int n, double *a, int *p) { return LAPACKE_dgetrf_work(l, n, n, a, n, p); }
 inline int xgetrf(int l, int n, float *a, int *p) { return LAPACKE_sgetrf_work(l, n, n, a, n, p); }
-inline int xgetrs(int l, int n, int k, const double *a, const int *p, double *b, int ldb) {
-    return LAPACKE_dgetrs_work(l, 'N', n, k, a, n, p, b, ldb);
+inline int xgetrs(int l, int n, int k, const double *a, const int *p, double *b, int ldb, char t = 'N') {
+    return LAPACKE_dgetrs_work(l, t, n, k, a, n, p, b, ldb);
 }
-inline int xgetrs(int l, int n, int k, const float *a, const int *p, float *b, int ldb) {
-    return LAPACKE_sgetrs_work(l, 'N', n, k, a, n, p, b, ldb);
+inline int xgetrs(int l, int n, int k, const float *a, const int *p, float *b, int ldb, char t = 'N') {
+    return LAPACKE_sgetrs_work(l, t, n, k, a, n, p, b, ldb);
 }
 
 template <class T> std::function<void()> blas(const std::string &r, Ctx<T> c) {
@@ -146,7 +147,8 @@ template <class T> std::function<void()> blas(const std::string &r, Ctx<T> c) {
         };
     if (r == "getrs")
         return [=] {
-            par(c.batch, [&](size_t i) { xgetrs(L, n, k, c.A[i], c.ipiv + i * n, c.B[i], ldb); });
+            const char t = c.trans ? 'T' : 'N';
+            par(c.batch, [&](size_t i) { xgetrs(L, n, k, c.A[i], c.ipiv + i * n, c.B[i], ldb, t); });
         };
     if (r == "fused") // three sweeps, as a user would chain the three library calls
         return [=] {
@@ -200,6 +202,17 @@ std::function<void()> kokkos_algo(const std::string &r, Ctx<T> c) {
             par(c.batch, [&](size_t i) {
                 KB::SerialLU<LA>::invoke(mview<T>(c.A[i], n, n, row));
                 c.info[i] = 0;
+            });
+        };
+    if (r == "getrs" && k == 1 && c.trans) // A^T as a view (strides swapped): U^T, L^T, swaps back
+        return [=] {
+            par(c.batch, [&](size_t i) {
+                T *b = c.B[i];
+                const int *p = c.ipiv + i * n;
+                auto at = mview<T>(c.A[i], n, n, !row);
+                KB::SerialTrsv<KB::Uplo::Lower, NT, KB::Diag::NonUnit, SA>::invoke(T(1), at, vview<T>(b, n));
+                KB::SerialTrsv<KB::Uplo::Upper, NT, KB::Diag::Unit, SA>::invoke(T(1), at, vview<T>(b, n));
+                for (int j = n - 1; j >= 0; --j) std::swap(b[j], b[p[j] - 1]);
             });
         };
     if (r == "getrs" && k == 1) // row interchanges by hand, then the two functor solves
@@ -289,7 +302,7 @@ template <class T, int N, int Opt> std::function<void()> eigen_n(const std::stri
     };
     if (r == "getrf")
         return [=] { par(c.batch, [&](size_t i) { c.info[i] = lu(MM(c.A[i]), c.ipiv + i * N); }); };
-    if (r == "getrs" && c.nrhs == 1)
+    if (r == "getrs" && c.nrhs == 1 && !c.trans)
         return [=] { par(c.batch, [&](size_t i) { solve(CM(c.A[i]), c.ipiv + i * N, VM(c.B[i])); }); };
     if (r == "fused" && c.nrhs == 1)
         return [=] {

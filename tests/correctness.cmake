@@ -10,7 +10,7 @@ set(KOBALT_CORRECTNESS_ROUTINES gemm gemv trsv trsm getrf getrs gemm_lu_trsv get
 set(KOBALT_THRESHOLD_NAMES
   GEMM_SMALL_MAX GEMV_SMALL_MAX TRSV_SMALL_MAX TRSM_SMALL_MAX GETRF_SMALL_MAX GETRS_SMALL_MAX
   GEMM_LU_TRSV_SMALL_MAX GETRI_SMALL_MAX GETRF_NP_SMALL_MAX
-  GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX)
+  GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX GETRS_DIRECT_MAX)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -120,6 +120,24 @@ foreach(routine gemv trsv trsm)
       TIMEOUT 300)
   endforeach()
 endforeach()
+
+# getrs with one right-hand side at n = 9..GETRS_DIRECT_MAX runs the direct solve
+# (backends/openmp/getrs_direct.cpp): on in _default (n <= 32) and _small (n <= 256), off in
+# _vendor. _nodirect turns it off with the other thresholds at their defaults, so the same
+# sizes take the KokkosBatched small path (n <= GETRS_SMALL_MAX) or the vendor path;
+# _direct_base forces the baseline (SSE2) copy of the kernel.
+if(TARGET test_getrs)
+  set(kobalt_direct_env_nodirect "KOBALT_GETRS_DIRECT_MAX=0")
+  set(kobalt_direct_env_direct_base "KOBALT_OPENMP_NO_AVX2=1")
+  foreach(variant nodirect direct_base)
+    set(name correctness_getrs_${variant})
+    add_test(NAME ${name} COMMAND test_getrs)
+    set_tests_properties(${name} PROPERTIES
+      ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;${kobalt_direct_env_${variant}}"
+      LABELS "correctness;correctness_fixed"
+      TIMEOUT 300)
+  endforeach()
+endif()
 
 # The semiring kernels exist once per ISA (backends/openmp/semiring_kernels.hpp): the
 # default run takes the widest the CPU has; these two force the AVX2 and baseline copies.

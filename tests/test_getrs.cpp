@@ -225,6 +225,35 @@ template <class T> void packed_batches(void **)
     finish();
 }
 
+/* One right-hand side at n = 9..DIRECT_MAX_N (256): the direct solve (GETRS_DIRECT_MAX, 32 by
+ * default; the _small variant takes it up to 256, _vendor and _nodirect turn it off), on both
+ * sides of its default and of its kernel limit. Every n % 4 (the solve works on blocks of four
+ * columns or rows), both layouts and forms, every transpose, padded ld and strides, with and
+ * without pivots, shared factors, NaN items mixed in. */
+template <class T> void direct_sizes(void **)
+{
+    Rng rng(57);
+    static const kobalt_int sizes[] = {9, 10, 11, 12, 13, 14, 15, 16, 19, 20, 23, 24, 30, 31, 32,
+                                       33, 34, 47, 48, 64, 65, 127, 255, 256, 257};
+    int idx = 0;
+    for (kobalt_int s : sizes)
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_op t : kOps)
+                for (Form f : kForms) {
+                    GetrsCase c;
+                    c.layout = l; c.trans = t; c.form = f; c.n = s; c.nrhs = 1;
+                    c.batch = s <= 64 ? 5 : 2;
+                    c.lda_x = idx % 3; c.ldb_x = (idx / 3) % 2; c.sa_x = idx % 2 ? 3 : 0;
+                    c.sb_x = (idx / 2) % 3; c.sp_x = idx % 2;
+                    c.no_pivot = idx % 4 == 3;
+                    c.shared_a = idx % 7 == 5;
+                    c.nan_every = c.batch >= 5 ? 2 + idx % 3 : 0;
+                    run_getrs<T>(c, rng);
+                    idx++;
+                }
+    finish();
+}
+
 /* Items above the backend's "few large items" size (256), batch 1 and 2. */
 template <class T> void large_items(void **)
 {
@@ -254,6 +283,7 @@ int main(void)
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
         cmocka_unit_test(packed_batches<double>),     cmocka_unit_test(packed_batches<float>),
+        cmocka_unit_test(direct_sizes<double>),       cmocka_unit_test(direct_sizes<float>),
     };
     return cmocka_run_group_tests_name("getrs", tests, NULL, NULL);
 }

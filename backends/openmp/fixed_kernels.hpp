@@ -26,6 +26,9 @@ constexpr int FIXED_MAX_N = 8;
 // gemv's kernels (fixed_blas2.cpp) fix only one dimension of op(A), the one along its
 // unit stride, so they reach further at little code size.
 constexpr int FIXED_GEMV_MAX_N = 16;
+// getrs_direct (getrs_direct.cpp) keeps the right-hand side in a local array of this many
+// elements: the largest n it takes, whatever GETRS_DIRECT_MAX says.
+constexpr int DIRECT_MAX_N = 256;
 
 // Items of one operand: ptrs[i] when ptrs is set (pointer-array form), else
 // base + i*stride. Plain data: no inline member functions cross the ISA boundary.
@@ -50,6 +53,9 @@ struct Mat {
     template <class T>                                                                        \
     void getrs(bool trans, int n, int nrhs, Items<const T> A, Mat a, const int *ipiv,         \
                int64_t sipiv, Items<T> B, Mat b, int64_t batch);                              \
+    template <class T>                                                                        \
+    void getrs_direct(bool trans, int n, Items<const T> A, Mat a, const int *ipiv,           \
+                      int64_t sipiv, Items<T> B, int64_t sb, int64_t batch);                 \
     template <class T>                                                                        \
     void fused(int n, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta,      \
                Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b,      \

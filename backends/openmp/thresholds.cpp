@@ -57,6 +57,12 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"TRSM_FIXED_MAX",
      "trsm: largest max(m,n) run by the compile-time-n kernels (at most 8; 0 disables them)",
      8},
+    // Checked before GETRS_SMALL_MAX, like the *_FIXED_MAX thresholds: at n = 9..this value a
+    // call with one right-hand side runs getrs_direct.cpp whatever the small/vendor choice.
+    {"GETRS_DIRECT_MAX",
+     "getrs with nrhs = 1: largest n run by the direct per-item solve, from n = 9 (at most "
+     "256; 0 disables it: the small or vendor path as before)",
+     32},
 };
 
 } // namespace kobalt_openmp

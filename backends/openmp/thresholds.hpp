@@ -32,6 +32,7 @@ enum ThresholdId : int {
     GEMV_FIXED_MAX,     // gemv, trsv, trsm: the compile-time-n kernels (fixed_blas2.cpp)
     TRSV_FIXED_MAX,
     TRSM_FIXED_MAX,
+    GETRS_DIRECT_MAX,   // getrs, nrhs = 1, n above the fixed-n kernels: the direct solve (getrs_direct.cpp)
     THRESHOLD_COUNT
 };
 

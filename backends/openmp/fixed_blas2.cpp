@@ -15,13 +15,15 @@ namespace {
 // ---- gemv: y = alpha op(A) x + beta y, x and y unit stride --------------------------
 // beta == 0 never reads y, alpha == 0 never reads A or x (the small path's rules).
 
-// op(A) with unit-stride columns (element (i, j) at i + j*ld): y accumulates M values
-// in registers, one axpy per column. NC > 0: the column count is known too (square
-// items), so the column loop unrolls as well; NC == 0: n columns at run time.
+// op(A) with unit-stride columns (element (i, j) at i + j*ld), scalar form: y
+// accumulates M values in registers, one axpy per column. NC > 0: the column count is
+// known too (square items), so the column loop unrolls as well; NC == 0: n columns at run
+// time. Taken only where no vector fits a column (gemv_cols below); GCC does not
+// vectorise this loop nest (it emitted 16 scalar FMA chains and spills at M = 16).
 template <int M, int NC, class T>
-void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
-               Items<T> Y, int64_t batch) {
-    loop(batch, [&](int64_t it) {
+void gemv_cols_scalar(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
+                      Items<T> Y, int64_t batch) {
+    loop(batch, [=](int64_t it) {
         const T *__restrict__ a = item(A, it);
         const T *__restrict__ x = item(X, it);
         T *__restrict__ y = item(Y, it);
@@ -40,6 +42,86 @@ void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
             KF_UNROLL for (int i = 0; i < M; ++i) y[i] = alpha * acc[i] + beta * y[i];
         }
     });
+}
+
+// Widest vector (in elements of T) of this copy's ISA that fits in M elements: 32 bytes
+// with AVX2, else 16 (SSE2, the baseline copy); 0 when not even 16 bytes fit.
+template <class T, int M> constexpr int cols_width() {
+#ifdef __AVX2__
+    constexpr int wide = int(32 / sizeof(T));
+#else
+    constexpr int wide = int(16 / sizeof(T));
+#endif
+    return M >= wide ? wide : M >= int(16 / sizeof(T)) ? int(16 / sizeof(T)) : 0;
+}
+
+// Register-blocked form of the same product: y's M values in NV vectors of W lanes, the
+// last one starting at M - W (so it overlaps the one before when W does not divide M:
+// every load and store stays inside the column, and the overlapped rows get the same
+// operations in both vectors, hence the same bits); per column one broadcast of x[j] and
+// NV FMAs. With only one or two vectors the columns alternate between K sets of
+// accumulators, summed at the end, so that K independent FMA chains run instead of one
+// (the chain, 4 cycles per column, would bound the item otherwise).
+template <int M, int NC, class T>
+void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
+               Items<T> Y, int64_t batch) {
+    constexpr int W = cols_width<T, M>();
+    if constexpr (W == 0) {
+        gemv_cols_scalar<M, NC>(n, alpha, A, ld, X, beta, Y, batch);
+    } else {
+        typedef T V __attribute__((vector_size(W * sizeof(T))));
+        constexpr int NV = (M + W - 1) / W;
+        constexpr int K = NV == 1 ? 4 : NV == 2 ? 2 : 1;
+        const auto off = [](int v) { return v < NV - 1 ? v * W : M - W; };
+        const auto load = [](const T *p) {
+            V v;
+            __builtin_memcpy(&v, p, sizeof v); // unaligned: columns start anywhere
+            return v;
+        };
+        const auto splat = [](T s) {
+            V v;
+            KF_UNROLL for (int l = 0; l < W; ++l) v[l] = s;
+            return v;
+        };
+        // always_inline: GCC otherwise calls this body once per item.
+        loop(batch, [=](int64_t it) __attribute__((always_inline)) {
+            const T *__restrict__ a = item(A, it);
+            const T *__restrict__ x = item(X, it);
+            T *__restrict__ y = item(Y, it);
+            const int nc = NC > 0 ? NC : n;
+            V acc[K][NV];
+            KF_UNROLL for (int k = 0; k < K; ++k)
+                KF_UNROLL for (int v = 0; v < NV; ++v) acc[k][v] = V{};
+            if (alpha != T(0)) {
+                int j = 0;
+                // K columns per step, column j + k into set k.
+                KF_UNROLL for (; j + K <= nc; j += K) {
+                    KF_UNROLL for (int k = 0; k < K; ++k) {
+                        const T *col = a + (j + k) * ld;
+                        const V xj = splat(x[j + k]);
+                        KF_UNROLL for (int v = 0; v < NV; ++v)
+                            acc[k][v] += load(col + off(v)) * xj;
+                    }
+                }
+                KF_UNROLL for (; j < nc; ++j) {
+                    const T *col = a + j * ld;
+                    const V xj = splat(x[j]);
+                    KF_UNROLL for (int v = 0; v < NV; ++v) acc[0][v] += load(col + off(v)) * xj;
+                }
+                KF_UNROLL for (int k = 1; k < K; ++k)
+                    KF_UNROLL for (int v = 0; v < NV; ++v) acc[0][v] += acc[k][v];
+            }
+            V out[NV];
+            if (beta == T(0)) {
+                KF_UNROLL for (int v = 0; v < NV; ++v) out[v] = alpha * acc[0][v];
+            } else {
+                // All of y is read before any store: the last vector overlaps.
+                KF_UNROLL for (int v = 0; v < NV; ++v)
+                    out[v] = alpha * acc[0][v] + beta * load(y + off(v));
+            }
+            KF_UNROLL for (int v = 0; v < NV; ++v) __builtin_memcpy(y + off(v), &out[v], sizeof(V));
+        });
+    }
 }
 
 // op(A) with unit-stride rows (element (i, j) at i*ld + j): x's N values held in

@@ -9,6 +9,11 @@
 #include "fixed_common.hpp"
 
 #include <cstdint>
+#include <type_traits>
+
+// On a lambda, after its parameter list: inlined into its caller (GCC otherwise outlines
+// the larger item bodies and calls them once per item).
+#define KF_INLINE_LAMBDA __attribute__((always_inline))
 
 namespace {
 
@@ -46,7 +51,7 @@ void gemv_cols_scalar(int n, T alpha, Items<const T> A, int64_t ld, Items<const 
 
 // Widest vector (in elements of T) of this copy's ISA that fits in M elements: 32 bytes
 // with AVX2, else 16 (SSE2, the baseline copy); 0 when not even 16 bytes fit.
-template <class T, int M> constexpr int cols_width() {
+template <class T, int M> constexpr int vec_width() {
 #ifdef __AVX2__
     constexpr int wide = int(32 / sizeof(T));
 #else
@@ -65,7 +70,7 @@ template <class T, int M> constexpr int cols_width() {
 template <int M, int NC, class T>
 void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
                Items<T> Y, int64_t batch) {
-    constexpr int W = cols_width<T, M>();
+    constexpr int W = vec_width<T, M>();
     if constexpr (W == 0) {
         gemv_cols_scalar<M, NC>(n, alpha, A, ld, X, beta, Y, batch);
     } else {
@@ -83,8 +88,7 @@ void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
             KF_UNROLL for (int l = 0; l < W; ++l) v[l] = s;
             return v;
         };
-        // always_inline: GCC otherwise calls this body once per item.
-        loop(batch, [=](int64_t it) __attribute__((always_inline)) {
+        loop(batch, [=](int64_t it) KF_INLINE_LAMBDA {
             const T *__restrict__ a = item(A, it);
             const T *__restrict__ x = item(X, it);
             T *__restrict__ y = item(Y, it);
@@ -124,12 +128,13 @@ void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
     }
 }
 
-// op(A) with unit-stride rows (element (i, j) at i*ld + j): x's N values held in
-// registers, one dot product per row. NR as NC above, for the rows.
+// op(A) with unit-stride rows (element (i, j) at i*ld + j), scalar form: x's N values
+// held in registers, one dot product per row. NR as NC above, for the rows. Taken only
+// where no vector fits a row (gemv_rows below).
 template <int N, int NR, class T>
-void gemv_rows(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
-               Items<T> Y, int64_t batch) {
-    loop(batch, [&](int64_t it) {
+void gemv_rows_scalar(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
+                      Items<T> Y, int64_t batch) {
+    loop(batch, [=](int64_t it) {
         const T *__restrict__ a = item(A, it);
         const T *__restrict__ x = item(X, it);
         T *__restrict__ y = item(Y, it);
@@ -146,6 +151,76 @@ void gemv_rows(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
             y[i] = beta == T(0) ? alpha * s : alpha * s + beta * y[i];
         }
     });
+}
+
+// Sum of the lanes of v, as a tree: halves added down to 16 bytes, then the lanes.
+template <class T, int W, class V> KF_INLINE T lane_sum(V v) {
+    if constexpr (W * sizeof(T) > 16) {
+        typedef T H __attribute__((vector_size(W / 2 * sizeof(T))));
+        H lo, hi;
+        __builtin_memcpy(&lo, &v, sizeof lo);
+        __builtin_memcpy(&hi, reinterpret_cast<const char *>(&v) + sizeof lo, sizeof hi);
+        return lane_sum<T, W / 2>(lo + hi);
+    } else if constexpr (W == 4) {
+        return (v[0] + v[2]) + (v[1] + v[3]);
+    } else {
+        return v[0] + v[1];
+    }
+}
+
+// Register-blocked form of the row dots: x's N values in NV vectors of W lanes, the last
+// one starting at N - W, with the lanes that the vector before already covers set to
+// zero in both x and the row (0 * 0, so an Inf or NaN there is not counted twice); per
+// row NV loads and FMAs into one vector, then a tree sum of its lanes. The rows are
+// independent, so the unrolled row loop gives the core several chains at once.
+template <int N, int NR, class T>
+void gemv_rows(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
+               Items<T> Y, int64_t batch) {
+    constexpr int W = vec_width<T, N>();
+    if constexpr (W == 0) {
+        gemv_rows_scalar<N, NR>(m, alpha, A, ld, X, beta, Y, batch);
+    } else {
+        typedef T V __attribute__((vector_size(W * sizeof(T))));
+        typedef std::conditional_t<sizeof(T) == 8, int64_t, int32_t> I;
+        typedef I IV __attribute__((vector_size(W * sizeof(T))));
+        constexpr int NV = (N + W - 1) / W;
+        constexpr int SKIP = NV * W - N; // lanes of the last vector covered before
+        const auto off = [](int v) { return v < NV - 1 ? v * W : N - W; };
+        const auto load = [](const T *p) {
+            V v;
+            __builtin_memcpy(&v, p, sizeof v); // unaligned: rows start anywhere
+            return v;
+        };
+        IV keep;
+        KF_UNROLL for (int l = 0; l < W; ++l) keep[l] = l >= SKIP ? I(-1) : I(0);
+        loop(batch, [=](int64_t it) KF_INLINE_LAMBDA {
+            const T *__restrict__ a = item(A, it);
+            const T *__restrict__ x = item(X, it);
+            T *__restrict__ y = item(Y, it);
+            const int nr = NR > 0 ? NR : m;
+            if (alpha == T(0)) {
+                KF_UNROLL for (int i = 0; i < nr; ++i) y[i] = beta == T(0) ? T(0) : beta * y[i];
+                return;
+            }
+            V xv[NV];
+            KF_UNROLL for (int v = 0; v < NV; ++v) xv[v] = load(x + off(v));
+            if (SKIP > 0) xv[NV - 1] = keep != 0 ? xv[NV - 1] : V{};
+            const auto dot = [&](int i) KF_INLINE_LAMBDA {
+                const T *row = a + i * ld;
+                V last = load(row + off(NV - 1));
+                if (SKIP > 0) last = keep != 0 ? last : V{};
+                V acc = last * xv[NV - 1];
+                KF_UNROLL for (int v = 0; v < NV - 1; ++v) acc += load(row + off(v)) * xv[v];
+                return lane_sum<T, W>(acc);
+            };
+            // beta tested once per item, not once per row.
+            if (beta == T(0)) {
+                KF_UNROLL for (int i = 0; i < nr; ++i) y[i] = alpha * dot(i);
+            } else {
+                KF_UNROLL for (int i = 0; i < nr; ++i) y[i] = alpha * dot(i) + beta * y[i];
+            }
+        });
+    }
 }
 
 // ---- triangular solve: B = alpha opA^{-1} B, opA N x N -------------------------------

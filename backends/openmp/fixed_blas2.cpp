@@ -49,15 +49,15 @@ void gemv_cols_scalar(int n, T alpha, Items<const T> A, int64_t ld, Items<const 
     });
 }
 
-// Widest vector (in elements of T) of this copy's ISA that fits in M elements: 32 bytes
-// with AVX2, else 16 (SSE2, the baseline copy); 0 when not even 16 bytes fit.
+// Lanes of the vectors the gemv kernels use: 16 bytes (SSE2 in the baseline copy; the
+// AVX2 copy gets FMA and VEX forms of the same width), 0 when M is shorter than that.
+// 32-byte vectors in the AVX2 copy were tried: 1.1-1.4x faster than these in cache, but
+// from memory (kobalt-bench --mb 64) 0.75-0.9x of them at n = 16 (d and s) and behind
+// Eigen there: with items on 16-byte boundaries (malloc), half of the 32-byte loads of a
+// column straddle two cache lines (docs/performance.md, "gemv register-blocked").
 template <class T, int M> constexpr int vec_width() {
-#ifdef __AVX2__
-    constexpr int wide = int(32 / sizeof(T));
-#else
-    constexpr int wide = int(16 / sizeof(T));
-#endif
-    return M >= wide ? wide : M >= int(16 / sizeof(T)) ? int(16 / sizeof(T)) : 0;
+    constexpr int w = int(16 / sizeof(T));
+    return M >= w ? w : 0;
 }
 
 // Register-blocked form of the same product: y's M values in NV vectors of W lanes, the
@@ -153,19 +153,11 @@ void gemv_rows_scalar(int m, T alpha, Items<const T> A, int64_t ld, Items<const 
     });
 }
 
-// Sum of the lanes of v, as a tree: halves added down to 16 bytes, then the lanes.
+// Sum of the lanes of a 16-byte vector v (vec_width), as a tree.
 template <class T, int W, class V> KF_INLINE T lane_sum(V v) {
-    if constexpr (W * sizeof(T) > 16) {
-        typedef T H __attribute__((vector_size(W / 2 * sizeof(T))));
-        H lo, hi;
-        __builtin_memcpy(&lo, &v, sizeof lo);
-        __builtin_memcpy(&hi, reinterpret_cast<const char *>(&v) + sizeof lo, sizeof hi);
-        return lane_sum<T, W / 2>(lo + hi);
-    } else if constexpr (W == 4) {
-        return (v[0] + v[2]) + (v[1] + v[3]);
-    } else {
-        return v[0] + v[1];
-    }
+    static_assert(W * sizeof(T) == 16, "lane_sum: 16-byte vectors only");
+    if constexpr (W == 4) return (v[0] + v[2]) + (v[1] + v[3]);
+    else return v[0] + v[1];
 }
 
 // Register-blocked form of the row dots: x's N values in NV vectors of W lanes, the last

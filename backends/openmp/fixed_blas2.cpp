@@ -51,10 +51,11 @@ void gemv_cols_scalar(int n, T alpha, Items<const T> A, int64_t ld, Items<const 
 
 // Lanes of the vectors the gemv kernels use: 16 bytes (SSE2 in the baseline copy; the
 // AVX2 copy gets FMA and VEX forms of the same width), 0 when M is shorter than that.
-// 32-byte vectors in the AVX2 copy were tried: 1.1-1.4x faster than these in cache, but
-// from memory (kobalt-bench --mb 64) 0.75-0.9x of them at n = 16 (d and s) and behind
-// Eigen there: with items on 16-byte boundaries (malloc), half of the 32-byte loads of a
-// column straddle two cache lines (docs/performance.md, "gemv register-blocked").
+// 32-byte vectors in the AVX2 copy were tried: 1.1-1.5x faster than these in cache, but
+// from memory (kobalt-bench --mb 64) 0.70-0.89x of them at d n = 16 (s n = 16: 0.84-1.04)
+// and behind Eigen there (0.87-1.11, s 0.91-1.00). Likely cause: with items on 16-byte
+// boundaries (malloc), half of the 32-byte loads of a column straddle two cache lines
+// (docs/performance.md, "Register-blocked gemv").
 template <class T, int M> constexpr int vec_width() {
     constexpr int w = int(16 / sizeof(T));
     return M >= w ? w : 0;

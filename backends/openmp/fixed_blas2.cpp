@@ -6,22 +6,31 @@
 // KokkosBatched called directly at n <= 16 (docs/performance.md, issue 3). Here the
 // dimension that the inner loops run along is a template parameter, so those loops are
 // unrolled into straight-line code on registers, and the item loop does nothing else.
+// gemv's kernels are written on 16-byte GCC vector types (register-blocked): GCC had left
+// their scalar loop nests unvectorised, 0.79-0.90x of the best peer at n = 10..16.
 #include "fixed_common.hpp"
 
 #include <cstdint>
+#include <type_traits>
+
+// On a lambda, after its parameter list: inlined into its caller (GCC otherwise outlines
+// the larger item bodies and calls them once per item).
+#define KF_INLINE_LAMBDA __attribute__((always_inline))
 
 namespace {
 
 // ---- gemv: y = alpha op(A) x + beta y, x and y unit stride --------------------------
 // beta == 0 never reads y, alpha == 0 never reads A or x (the small path's rules).
 
-// op(A) with unit-stride columns (element (i, j) at i + j*ld): y accumulates M values
-// in registers, one axpy per column. NC > 0: the column count is known too (square
-// items), so the column loop unrolls as well; NC == 0: n columns at run time.
+// op(A) with unit-stride columns (element (i, j) at i + j*ld), scalar form: y
+// accumulates M values in registers, one axpy per column. NC > 0: the column count is
+// known too (square items), so the column loop unrolls as well; NC == 0: n columns at run
+// time. Taken only where no vector fits a column (gemv_cols below); GCC does not
+// vectorise this loop nest (it emitted 16 scalar FMA chains and spills at M = 16).
 template <int M, int NC, class T>
-void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
-               Items<T> Y, int64_t batch) {
-    loop(batch, [&](int64_t it) {
+void gemv_cols_scalar(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
+                      Items<T> Y, int64_t batch) {
+    loop(batch, [=](int64_t it) {
         const T *__restrict__ a = item(A, it);
         const T *__restrict__ x = item(X, it);
         T *__restrict__ y = item(Y, it);
@@ -42,12 +51,93 @@ void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
     });
 }
 
-// op(A) with unit-stride rows (element (i, j) at i*ld + j): x's N values held in
-// registers, one dot product per row. NR as NC above, for the rows.
-template <int N, int NR, class T>
-void gemv_rows(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
+// Lanes of the vectors the gemv kernels use: 16 bytes (SSE2 in the baseline copy; the
+// AVX2 copy gets FMA and VEX forms of the same width), 0 when M is shorter than that.
+// 32-byte vectors in the AVX2 copy were tried: 1.1-1.5x faster than these in cache, but
+// from memory (kobalt-bench --mb 64) 0.70-0.89x of them at d n = 16 (s n = 16: 0.84-1.04)
+// and behind Eigen there (0.87-1.11, s 0.91-1.00). Likely cause: with items on 16-byte
+// boundaries (malloc), half of the 32-byte loads of a column straddle two cache lines
+// (docs/performance.md, "Register-blocked gemv").
+template <class T, int M> constexpr int vec_width() {
+    constexpr int w = int(16 / sizeof(T));
+    return M >= w ? w : 0;
+}
+
+// Register-blocked form of the same product: y's M values in NV vectors of W lanes, the
+// last one starting at M - W (so it overlaps the one before when W does not divide M:
+// every load and store stays inside the column, and the overlapped rows get the same
+// operations in both vectors, hence the same bits); per column one broadcast of x[j] and
+// NV FMAs. With only one or two vectors the columns alternate between K sets of
+// accumulators, summed at the end, so that K independent FMA chains run instead of one
+// (the chain, 4 cycles per column, would bound the item otherwise).
+template <int M, int NC, class T>
+void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
                Items<T> Y, int64_t batch) {
-    loop(batch, [&](int64_t it) {
+    constexpr int W = vec_width<T, M>();
+    if constexpr (W == 0) {
+        gemv_cols_scalar<M, NC>(n, alpha, A, ld, X, beta, Y, batch);
+    } else {
+        typedef T V __attribute__((vector_size(W * sizeof(T))));
+        constexpr int NV = (M + W - 1) / W;
+        constexpr int K = NV == 1 ? 4 : NV == 2 ? 2 : 1;
+        const auto off = [](int v) { return v < NV - 1 ? v * W : M - W; };
+        const auto load = [](const T *p) {
+            V v;
+            __builtin_memcpy(&v, p, sizeof v); // unaligned: columns start anywhere
+            return v;
+        };
+        const auto splat = [](T s) {
+            V v;
+            KF_UNROLL for (int l = 0; l < W; ++l) v[l] = s;
+            return v;
+        };
+        loop(batch, [=](int64_t it) KF_INLINE_LAMBDA {
+            const T *__restrict__ a = item(A, it);
+            const T *__restrict__ x = item(X, it);
+            T *__restrict__ y = item(Y, it);
+            const int nc = NC > 0 ? NC : n;
+            V acc[K][NV];
+            KF_UNROLL for (int k = 0; k < K; ++k)
+                KF_UNROLL for (int v = 0; v < NV; ++v) acc[k][v] = V{};
+            if (alpha != T(0)) {
+                int j = 0;
+                // K columns per step, column j + k into set k.
+                KF_UNROLL for (; j + K <= nc; j += K) {
+                    KF_UNROLL for (int k = 0; k < K; ++k) {
+                        const T *col = a + (j + k) * ld;
+                        const V xj = splat(x[j + k]);
+                        KF_UNROLL for (int v = 0; v < NV; ++v)
+                            acc[k][v] += load(col + off(v)) * xj;
+                    }
+                }
+                KF_UNROLL for (; j < nc; ++j) {
+                    const T *col = a + j * ld;
+                    const V xj = splat(x[j]);
+                    KF_UNROLL for (int v = 0; v < NV; ++v) acc[0][v] += load(col + off(v)) * xj;
+                }
+                KF_UNROLL for (int k = 1; k < K; ++k)
+                    KF_UNROLL for (int v = 0; v < NV; ++v) acc[0][v] += acc[k][v];
+            }
+            V out[NV];
+            if (beta == T(0)) {
+                KF_UNROLL for (int v = 0; v < NV; ++v) out[v] = alpha * acc[0][v];
+            } else {
+                // All of y is read before any store: the last vector overlaps.
+                KF_UNROLL for (int v = 0; v < NV; ++v)
+                    out[v] = alpha * acc[0][v] + beta * load(y + off(v));
+            }
+            KF_UNROLL for (int v = 0; v < NV; ++v) __builtin_memcpy(y + off(v), &out[v], sizeof(V));
+        });
+    }
+}
+
+// op(A) with unit-stride rows (element (i, j) at i*ld + j), scalar form: x's N values
+// held in registers, one dot product per row. NR as NC above, for the rows. Taken only
+// where no vector fits a row (gemv_rows below).
+template <int N, int NR, class T>
+void gemv_rows_scalar(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
+                      Items<T> Y, int64_t batch) {
+    loop(batch, [=](int64_t it) {
         const T *__restrict__ a = item(A, it);
         const T *__restrict__ x = item(X, it);
         T *__restrict__ y = item(Y, it);
@@ -64,6 +154,68 @@ void gemv_rows(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
             y[i] = beta == T(0) ? alpha * s : alpha * s + beta * y[i];
         }
     });
+}
+
+// Sum of the lanes of a 16-byte vector v (vec_width), as a tree.
+template <class T, int W, class V> KF_INLINE T lane_sum(V v) {
+    static_assert(W * sizeof(T) == 16, "lane_sum: 16-byte vectors only");
+    if constexpr (W == 4) return (v[0] + v[2]) + (v[1] + v[3]);
+    else return v[0] + v[1];
+}
+
+// Register-blocked form of the row dots: x's N values in NV vectors of W lanes, the last
+// one starting at N - W, with the lanes that the vector before already covers set to
+// zero in both x and the row (0 * 0, so an Inf or NaN there is not counted twice); per
+// row NV loads and FMAs into one vector, then a tree sum of its lanes. The rows are
+// independent, so the unrolled row loop gives the core several chains at once.
+template <int N, int NR, class T>
+void gemv_rows(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T beta,
+               Items<T> Y, int64_t batch) {
+    constexpr int W = vec_width<T, N>();
+    if constexpr (W == 0) {
+        gemv_rows_scalar<N, NR>(m, alpha, A, ld, X, beta, Y, batch);
+    } else {
+        typedef T V __attribute__((vector_size(W * sizeof(T))));
+        typedef std::conditional_t<sizeof(T) == 8, int64_t, int32_t> I;
+        typedef I IV __attribute__((vector_size(W * sizeof(T))));
+        constexpr int NV = (N + W - 1) / W;
+        constexpr int SKIP = NV * W - N; // lanes of the last vector covered before
+        const auto off = [](int v) { return v < NV - 1 ? v * W : N - W; };
+        const auto load = [](const T *p) {
+            V v;
+            __builtin_memcpy(&v, p, sizeof v); // unaligned: rows start anywhere
+            return v;
+        };
+        IV keep;
+        KF_UNROLL for (int l = 0; l < W; ++l) keep[l] = l >= SKIP ? I(-1) : I(0);
+        loop(batch, [=](int64_t it) KF_INLINE_LAMBDA {
+            const T *__restrict__ a = item(A, it);
+            const T *__restrict__ x = item(X, it);
+            T *__restrict__ y = item(Y, it);
+            const int nr = NR > 0 ? NR : m;
+            if (alpha == T(0)) {
+                KF_UNROLL for (int i = 0; i < nr; ++i) y[i] = beta == T(0) ? T(0) : beta * y[i];
+                return;
+            }
+            V xv[NV];
+            KF_UNROLL for (int v = 0; v < NV; ++v) xv[v] = load(x + off(v));
+            if (SKIP > 0) xv[NV - 1] = keep != 0 ? xv[NV - 1] : V{};
+            const auto dot = [&](int i) KF_INLINE_LAMBDA {
+                const T *row = a + i * ld;
+                V last = load(row + off(NV - 1));
+                if (SKIP > 0) last = keep != 0 ? last : V{};
+                V acc = last * xv[NV - 1];
+                KF_UNROLL for (int v = 0; v < NV - 1; ++v) acc += load(row + off(v)) * xv[v];
+                return lane_sum<T, W>(acc);
+            };
+            // beta tested once per item, not once per row.
+            if (beta == T(0)) {
+                KF_UNROLL for (int i = 0; i < nr; ++i) y[i] = alpha * dot(i);
+            } else {
+                KF_UNROLL for (int i = 0; i < nr; ++i) y[i] = alpha * dot(i) + beta * y[i];
+            }
+        });
+    }
 }
 
 // ---- triangular solve: B = alpha opA^{-1} B, opA N x N -------------------------------

@@ -131,6 +131,12 @@ void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
     }
 }
 
+// y = beta*y over nr rows: the row kernels' alpha == 0 case, where A and x are not read
+// (and beta == 0 writes zeros without reading y, so a NaN there does not survive).
+template <class T> KF_INLINE void scale_only(int nr, T beta, T *__restrict__ y) {
+    KF_UNROLL for (int i = 0; i < nr; ++i) y[i] = beta == T(0) ? T(0) : beta * y[i];
+}
+
 // op(A) with unit-stride rows (element (i, j) at i*ld + j), scalar form: x's N values
 // held in registers, one dot product per row. NR as NC above, for the rows. Taken only
 // where no vector fits a row (gemv_rows below).
@@ -143,7 +149,7 @@ void gemv_rows_scalar(int m, T alpha, Items<const T> A, int64_t ld, Items<const 
         T *__restrict__ y = item(Y, it);
         const int nr = NR > 0 ? NR : m;
         if (alpha == T(0)) {
-            KF_UNROLL for (int i = 0; i < nr; ++i) y[i] = beta == T(0) ? T(0) : beta * y[i];
+            scale_only(nr, beta, y);
             return;
         }
         T xv[N];
@@ -194,7 +200,7 @@ void gemv_rows(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
             T *__restrict__ y = item(Y, it);
             const int nr = NR > 0 ? NR : m;
             if (alpha == T(0)) {
-                KF_UNROLL for (int i = 0; i < nr; ++i) y[i] = beta == T(0) ? T(0) : beta * y[i];
+                scale_only(nr, beta, y);
                 return;
             }
             V xv[NV];

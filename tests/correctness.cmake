@@ -19,6 +19,19 @@ foreach(t IN LISTS KOBALT_THRESHOLD_NAMES)
   list(APPEND kobalt_env_small "KOBALT_${t}=1000000")
 endforeach()
 
+# One run of test executable <exe> under ctest as <name>, labelled <labels>, with the
+# environment every correctness run gets plus the variables given after <labels>.
+# Passive OpenMP waiting: on a loaded 2-core CI machine spinning worker threads slow these
+# call-heavy tests (thousands of tiny calls) by an order of magnitude.
+function(kobalt_add_correctness_run name exe labels)
+  set(env ${KOBALT_TEST_ENV} OMP_WAIT_POLICY=PASSIVE ${ARGN})
+  add_test(NAME ${name} COMMAND ${exe})
+  set_tests_properties(${name} PROPERTIES
+    ENVIRONMENT "${env}"
+    LABELS "${labels}"
+    TIMEOUT 300)
+endfunction()
+
 # The references: CBLAS and LAPACKE. Kobalt::blas_lapack is an imported target of the
 # directory that first included KobaltDependencies.cmake (include_guard(GLOBAL) keeps a
 # second include from defining it here), so fall back to the cached find results.
@@ -44,18 +57,8 @@ foreach(routine IN LISTS KOBALT_CORRECTNESS_ROUTINES)
   target_link_libraries(${exe} PRIVATE Kobalt::kobalt ${kobalt_reference_libs} PkgConfig::CMOCKA)
   target_compile_options(${exe} PRIVATE -Wall -Wextra)
   foreach(variant default vendor small)
-    set(name correctness_${routine}_${variant})
-    add_test(NAME ${name} COMMAND ${exe})
-    # Passive OpenMP waiting: on a loaded 2-core CI machine spinning worker threads
-    # slow these call-heavy tests (thousands of tiny calls) by an order of magnitude.
-    set(env "${KOBALT_TEST_ENV}" "OMP_WAIT_POLICY=PASSIVE")
-    if(NOT variant STREQUAL "default")
-      list(APPEND env ${kobalt_env_${variant}})
-    endif()
-    set_tests_properties(${name} PROPERTIES
-      ENVIRONMENT "${env}"
-      LABELS "correctness;correctness_${variant}"
-      TIMEOUT 300)
+    kobalt_add_correctness_run(correctness_${routine}_${variant} ${exe}
+      "correctness;correctness_${variant}" ${kobalt_env_${variant}})
   endforeach()
 endforeach()
 
@@ -68,12 +71,8 @@ if(TARGET test_desc)
   set(kobalt_desc_env_no_avx2 "KOBALT_OPENMP_NO_AVX2=1")
   set(kobalt_desc_env_gathered "KOBALT_INTERLEAVED_MAX=0;KOBALT_DESC_GATHER_BYTES=1")
   foreach(variant no_avx512 no_avx2 gathered)
-    set(name correctness_desc_${variant})
-    add_test(NAME ${name} COMMAND test_desc)
-    set_tests_properties(${name} PROPERTIES
-      ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;${kobalt_desc_env_${variant}}"
-      LABELS "correctness;correctness_desc"
-      TIMEOUT 300)
+    kobalt_add_correctness_run(correctness_desc_${variant} test_desc "correctness;correctness_desc"
+      ${kobalt_desc_env_${variant}})
   endforeach()
 endif()
 
@@ -91,12 +90,8 @@ foreach(routine getrf getrs gemm_lu_trsv)
   set(kobalt_packed_env_avx2 "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_OPENMP_NO_AVX512=1")
   set(kobalt_packed_env_base "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_OPENMP_NO_AVX2=1")
   foreach(variant off on avx2 base)
-    set(name correctness_${routine}_packed_${variant})
-    add_test(NAME ${name} COMMAND test_${routine})
-    set_tests_properties(${name} PROPERTIES
-      ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;${kobalt_packed_env_${variant}}"
-      LABELS "correctness;correctness_packed"
-      TIMEOUT 300)
+    kobalt_add_correctness_run(correctness_${routine}_packed_${variant} test_${routine} "correctness;correctness_packed"
+      ${kobalt_packed_env_${variant}})
   endforeach()
 endforeach()
 
@@ -112,12 +107,8 @@ foreach(routine gemv trsv trsm)
   set(kobalt_fixed_env_nofixed "KOBALT_GEMV_FIXED_MAX=0;KOBALT_TRSV_FIXED_MAX=0;KOBALT_TRSM_FIXED_MAX=0")
   set(kobalt_fixed_env_fixed_base "KOBALT_OPENMP_NO_AVX2=1")
   foreach(variant nofixed fixed_base)
-    set(name correctness_${routine}_${variant})
-    add_test(NAME ${name} COMMAND test_${routine})
-    set_tests_properties(${name} PROPERTIES
-      ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;${kobalt_fixed_env_${variant}}"
-      LABELS "correctness;correctness_fixed"
-      TIMEOUT 300)
+    kobalt_add_correctness_run(correctness_${routine}_${variant} test_${routine} "correctness;correctness_fixed"
+      ${kobalt_fixed_env_${variant}})
   endforeach()
 endforeach()
 
@@ -130,24 +121,16 @@ if(TARGET test_getrs)
   set(kobalt_direct_env_nodirect "KOBALT_GETRS_DIRECT_MAX=0")
   set(kobalt_direct_env_direct_base "KOBALT_OPENMP_NO_AVX2=1")
   foreach(variant nodirect direct_base)
-    set(name correctness_getrs_${variant})
-    add_test(NAME ${name} COMMAND test_getrs)
-    set_tests_properties(${name} PROPERTIES
-      ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;${kobalt_direct_env_${variant}}"
-      LABELS "correctness;correctness_fixed"
-      TIMEOUT 300)
+    kobalt_add_correctness_run(correctness_getrs_${variant} test_getrs "correctness;correctness_fixed"
+      ${kobalt_direct_env_${variant}})
   endforeach()
 endif()
 
 # The semiring kernels exist once per ISA (backends/openmp/semiring_kernels.hpp): the
 # default run takes the widest the CPU has; these two force the AVX2 and baseline copies.
 if(TARGET test_semiring)
-  add_test(NAME correctness_semiring_avx2 COMMAND test_semiring)
-  add_test(NAME correctness_semiring_base COMMAND test_semiring)
-  set_tests_properties(correctness_semiring_avx2 PROPERTIES
-    ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;KOBALT_OPENMP_NO_AVX512=1"
-    LABELS "correctness" TIMEOUT 300)
-  set_tests_properties(correctness_semiring_base PROPERTIES
-    ENVIRONMENT "${KOBALT_TEST_ENV};OMP_WAIT_POLICY=PASSIVE;KOBALT_OPENMP_NO_AVX2=1"
-    LABELS "correctness" TIMEOUT 300)
+  kobalt_add_correctness_run(correctness_semiring_avx2 test_semiring "correctness"
+    KOBALT_OPENMP_NO_AVX512=1)
+  kobalt_add_correctness_run(correctness_semiring_base test_semiring "correctness"
+    KOBALT_OPENMP_NO_AVX2=1)
 endif()

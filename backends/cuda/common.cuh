@@ -47,6 +47,8 @@ enum ThresholdId : int {
     INTERLEAVED_FUSED_BOUNDED_MAX, // interleaved fused call (k == n, unrolled): registers capped for 12 warps per SM up to this n (desc.cu)
     INTERLEAVED_GETRF_PAIR_MIN, // interleaved getrf in double: two threads per item from this n (il_lu_pair.cuh)
     INTERLEAVED_GETRF_PAIR_MIN_FLOAT, // the same in float
+    VENDOR_INPLACE, // getrf / fused call on cuBLAS, column-major pivoted: factor in place (routines.cu)
+    SCRATCH_KEEP_MB, // stream-ordered scratch kept reserved between calls (scratch.cu)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];
@@ -59,6 +61,12 @@ inline cudaStream_t stream() {
 cublasHandle_t blas_handle();
 cusolverDnHandle_t solver_handle();
 int multiprocessors();
+
+// Stream-ordered scratch on this thread's stream (scratch.cu): Kobalt's own pool per device,
+// which keeps up to SCRATCH_KEEP_MB MiB reserved between calls (0: CUDA's default pool).
+// false (and *p = NULL, no CUDA error left behind) when the memory cannot be had.
+bool scratch_alloc(void **p, size_t bytes);
+void scratch_free(void *p);
 
 // Error mapping after a launch or a library call.
 kobalt_status launch_status(char p, const char *routine);

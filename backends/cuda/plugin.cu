@@ -119,6 +119,18 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      8},
     {"INTERLEAVED_GETRF_PAIR_MIN_FLOAT",
      "INTERLEAVED_GETRF_PAIR_MIN for float items (0: off; it lost 9-35 points at n = 2..8 on an H200)", 0},
+    {"VENDOR_INPLACE",
+     "cuda getrf and gemm_lu_trsv on cuBLAS, column-major pivoted items (VENDOR_CHECK 1): 1 = cuBLAS factors A in "
+     "place after a snapshot of A (the fused call with beta = 0 takes none: failed items are recomputed from X and "
+     "Y), failed items are restored and redone by Kobalt's kernel, and the fused call's solve sends their B to "
+     "scratch instead of copying B; 0 = factor a packed copy and copy back (two more passes over A) and solve in a "
+     "copy of B; getrs on cuBLAS builds both pointer arrays in one kernel and one allocation (1) or one each (0)",
+     1},
+    {"SCRATCH_KEEP_MB",
+     "cuda: MiB of stream-ordered scratch (vendor paths: snapshots, pointer arrays, pivots) that Kobalt's memory pool "
+     "keeps reserved between calls; CUDA's default pool gives every free byte back at the next synchronisation, so "
+     "each call mapped its scratch afresh. 0 = allocate from the default pool as before",
+     1024},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -518,15 +518,13 @@ struct Walk {
         }
     }
 };
-// Block per item: S_t = the item's logical n x n matrix (column-major, pitch n); with `pa`,
-// also the item's pointer for cuBLAS.
+// Block per item of [first, last): S_t = the item's logical n x n matrix (column-major,
+// pitch n).
 template <class T, class AA>
-__global__ void snapshot_kernel(T *S, MatDesc d, AA A, int n, T **pa, idx batch) {
+__global__ void snapshot_kernel(T *S, MatDesc d, AA A, int n, idx first, idx last) {
     const idx nn = idx(n) * n;
-    for (idx t = blockIdx.x; t < batch; t += gridDim.x) {
-        T *const a = A(t);
-        if (pa && threadIdx.x == 0) pa[t] = a;
-        const Mat<T> m = d.global<T>(a);
+    for (idx t = first + blockIdx.x; t < last; t += gridDim.x) {
+        const Mat<T> m = d.global<T>(A(t));
         T *const s = S + t * nn;
         Walk w(n);
         while (w.c < n) {
@@ -548,14 +546,15 @@ __global__ void snapshot_kernel(T *S, MatDesc d, AA A, int n, T **pa, idx batch)
 template <class T, class AA> __global__ void fill_ptrs_into_kernel(T **pa, AA a, idx batch) {
     KOBALT_GRID_STRIDE(i, batch) pa[i] = a(i);
 }
-// Block per item after cuBLAS factored A in place: bad[t] = info != 0 or a non-finite
-// factor (cuBLAS departs from dgetf2 there). Bad items get their input back from S (when
-// given); good items get their pivots from `piv` when cuBLAS wrote them elsewhere.
+// Block per item of [first, last) after cuBLAS factored A in place: bad[t] = info != 0 or
+// a non-finite factor (cuBLAS departs from dgetf2 there). Bad items get their input back
+// from S (when given); good items get their pivots from `piv` when cuBLAS wrote them
+// elsewhere.
 template <class T, class AA>
 __global__ void check_restore_kernel(const T *S, MatDesc d, AA A, int n, const int *piv, int *ipiv, idx sp,
-                                     const int *info, int *bad, idx batch) {
+                                     const int *info, int *bad, idx first, idx last) {
     const idx nn = idx(n) * n;
-    for (idx t = blockIdx.x; t < batch; t += gridDim.x) {
+    for (idx t = first + blockIdx.x; t < last; t += gridDim.x) {
         const Mat<T> m = d.global<T>(A(t));
         int nonfinite = 0;
         Walk w(n);
@@ -706,12 +705,16 @@ kobalt_status vendor_gemv(const char *r, kobalt_layout layout, kobalt_op trans, 
     return KOBALT_SUCCESS;
 }
 // cuBLAS getrfBatched on column-major items in place, keeping dgetf2's semantics: with
-// `restore`, A is first copied to a snapshot (one pass; cudaMemcpy where the items are
-// contiguous), cuBLAS factors A, and check_restore_kernel flags the items with info != 0
-// or non-finite factors and puts their input back for Kobalt's kernel (the caller runs
-// it). Without `restore` (the fused call with beta = 0, whose A is recomputable from X and
-// Y) flagged items keep cuBLAS's output. Against the packed copy this saves a write of A
-// and the copy back. bad = NULL (and nothing queued) when the scratch cannot be had.
+// `restore`, A is first copied to a snapshot (one pass; cudaMemcpy2D where the items'
+// columns are evenly spaced), cuBLAS factors A, and check_restore_kernel flags the items
+// with info != 0 or non-finite factors and puts their input back for Kobalt's kernel (the
+// caller runs it). Against the packed copy this saves a write of A and the copy back.
+// With VENDOR_OVERLAP_CHUNKS = C > 1 the batch runs as C cuBLAS calls on the caller's
+// stream while the snapshots (all chunks, first to last) and the checks (each after its
+// chunk) run on this thread's second stream: only chunk 0's copy and chunk C-1's check are
+// exposed. Without `restore` (the fused call with beta = 0, whose A is recomputable from X
+// and Y) there is no snapshot and flagged items keep cuBLAS's output. bad = NULL (and
+// nothing queued) when the scratch cannot be had.
 template <class T, class AA>
 kobalt_status lu_inplace(cublasHandle_t h, const char *routine, const MatDesc &dA, kobalt_int n, AA A,
                          kobalt_int lda, int *ipiv, kobalt_int strideIpiv, int *info, kobalt_int batch, bool restore,
@@ -731,29 +734,58 @@ kobalt_status lu_inplace(cublasHandle_t h, const char *routine, const MatDesc &d
     T **built = build ? reinterpret_cast<T **>(base + oP) : nullptr;
     int *piv = repack ? reinterpret_cast<int *>(base + oV) : ipiv;
     bad = reinterpret_cast<int *>(base + oB);
+    const cudaStream_t s0 = stream();
+    if (build) fill_ptrs_into_kernel<<<grid_1d(batch), 256, 0, s0>>>(built, A, batch);
+    T *const *pa = build ? built : given_ptrs(A);
+    // chunks and the second stream
+    idx C = restore ? std::min<idx>(std::min<idx>(threshold(VENDOR_OVERLAP_CHUNKS), 16), batch) : 1;
+    if (C < 1 || (batch + C - 1) / C > kChunk) C = 1;
+    Helper hp;
+    if (C > 1 && !helper(hp)) C = 1;
+    const cudaStream_t sh = C > 1 ? hp.stream : s0;
+    auto bound = [&](idx c) { return batch * c / C; };
+    const bool even = build && given_stride(A) == idx(lda) * n; // one 2-D copy per chunk
     const int blocks = int(std::min<idx>(batch, idx(multiprocessors()) * 8));
-    bool copied = false;
-    if (restore && build) { // contiguous columns: one 2-D copy (pitch lda) instead of the kernel
-        const T *a0 = static_cast<const T *>(given_base(A));
-        const idx stride = given_stride(A);
-        if (stride == idx(lda) * n) {
-            copied = cudaMemcpy2DAsync(S, sizeof(T) * size_t(n), a0, sizeof(T) * size_t(lda), sizeof(T) * size_t(n),
-                                       size_t(n) * size_t(batch), cudaMemcpyDeviceToDevice, stream()) == cudaSuccess;
+    if (C > 1) {
+        cudaEventRecord(hp.events[0], s0);
+        cudaStreamWaitEvent(sh, hp.events[0], 0);
+    }
+    for (idx c = 0; restore && c < C; ++c) {
+        const idx f = bound(c), l = bound(c + 1);
+        bool copied = false;
+        if (even) {
+            const T *a0 = static_cast<const T *>(given_base(A)) + f * given_stride(A);
+            copied = cudaMemcpy2DAsync(S + f * nn, sizeof(T) * size_t(n), a0, sizeof(T) * size_t(lda),
+                                       sizeof(T) * size_t(n), size_t(n) * size_t(l - f), cudaMemcpyDeviceToDevice,
+                                       sh) == cudaSuccess;
             if (!copied) cudaGetLastError();
         }
+        if (!copied)
+            snapshot_kernel<T><<<int(std::min<idx>(l - f, blocks)), 256, 0, sh>>>(S, dA, A, int(n), f, l);
+        if (C > 1) cudaEventRecord(hp.events[1 + c], sh);
     }
-    if (restore && !copied)
-        snapshot_kernel<T><<<blocks, 256, 0, stream()>>>(S, dA, A, int(n), built, batch);
-    else if (build)
-        fill_ptrs_into_kernel<<<grid_1d(batch), 256, 0, stream()>>>(built, A, batch);
-    T *const *pa = build ? built : given_ptrs(A);
-    for (kobalt_int c = 0; c < batch; c += kChunk) {
-        const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
-        const kobalt_status st = blas_status(p, routine, getrf_b(h, int(n), pa + c, int(lda), piv + c * n, info + c, nb),
-                                             "cublas<t>getrfBatched");
-        if (st != KOBALT_SUCCESS) return st;
+    kobalt_status st = KOBALT_SUCCESS;
+    for (idx c = 0; c < C && st == KOBALT_SUCCESS; ++c) {
+        const idx f = bound(c), l = bound(c + 1);
+        if (C > 1) cudaStreamWaitEvent(s0, hp.events[1 + c], 0);
+        for (idx q = f; q < l && st == KOBALT_SUCCESS; q += kChunk) {
+            const int nb = int(std::min<idx>(kChunk, l - q));
+            st = blas_status(p, routine, getrf_b(h, int(n), pa + q, int(lda), piv + q * n, info + q, nb),
+                             "cublas<t>getrfBatched");
+        }
+        if (st != KOBALT_SUCCESS) break;
+        if (C > 1) {
+            cudaEventRecord(hp.events[1 + C + c], s0);
+            cudaStreamWaitEvent(sh, hp.events[1 + C + c], 0);
+        }
+        check_restore_kernel<T><<<int(std::min<idx>(l - f, blocks)), 256, 0, sh>>>(S, dA, A, int(n), piv, ipiv,
+                                                                                   strideIpiv, info, bad, f, l);
     }
-    check_restore_kernel<T><<<blocks, 256, 0, stream()>>>(S, dA, A, int(n), piv, ipiv, strideIpiv, info, bad, batch);
+    if (C > 1) { // join: the caller's stream (and the scratch's free) waits for the second one
+        cudaEventRecord(hp.events[1 + 2 * C], sh);
+        cudaStreamWaitEvent(s0, hp.events[1 + 2 * C], 0);
+    }
+    if (st != KOBALT_SUCCESS) return st;
     return launch_status(p, routine);
 }
 

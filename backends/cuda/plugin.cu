@@ -131,11 +131,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "keeps reserved between calls; CUDA's default pool gives every free byte back at the next synchronisation, so "
      "each call mapped its scratch afresh. 0 = allocate from the default pool as before",
      1024},
+    // 1: on an H200 the chunks lost everywhere (n = 128: 0.88x -> 0.82x / 0.62x cuBLAS with 4 / 8
+    // chunks, n = 256: 0.93x -> 0.45x / 0.29x): cuBLAS's getrfBatched on a quarter of the batch
+    // takes about as long as on all of it (docs/performance.md).
     {"VENDOR_OVERLAP_CHUNKS",
      "cuda getrf on cuBLAS in place (VENDOR_INPLACE, column-major): the batch runs as this many cuBLAS calls; the "
      "snapshot of the next chunks and the check of the previous ones run on a second stream meanwhile, so only the "
-     "first chunk's copy and the last chunk's check stay exposed (at most 16; 1 = one call, everything in sequence)",
-     4},
+     "first chunk's copy and the last chunk's check stay exposed (at most 16; 1 = one call, everything in sequence; "
+     "opt-in: more chunks measured slower on an H200)",
+     1},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -9,7 +9,7 @@
 #   INPLACE  KOBALT_CUDA_SCRATCH_KEEP_MB=0 KOBALT_CUDA_VENDOR_OVERLAP_CHUNKS=1: in place, default pool
 #   ONE      KOBALT_CUDA_VENDOR_OVERLAP_CHUNKS=1: in place, Kobalt's pool, getrf as one cuBLAS call
 #   C2, C8   KOBALT_CUDA_VENDOR_OVERLAP_CHUNKS=2 / 8
-#   NEW      the defaults
+#   NEW      the defaults (VENDOR_OVERLAP_CHUNKS = 1 since the A/B: the same as ONE)
 # double, column-major, 256 MiB per operand, median of 15 (kobalt-cuda-bench).
 # CONFIGS (environment) picks a subset, e.g. CONFIGS="OLD NEW".
 set -u

@@ -23,8 +23,14 @@ set_tests_properties(cuda_routines cuda_routines_own cuda_routines_vendor
   cuda_routines_unstaged cuda_huge_batch
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 1200)
 set_property(TEST cuda_routines_own APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_own})
-set_property(TEST cuda_routines_vendor APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_vendor})
-set_property(TEST cuda_routines_unstaged APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0")
+# vendor: getrf in place in four cuBLAS calls overlapping the snapshot and the check on a
+# second stream (VENDOR_OVERLAP_CHUNKS=4, opt-in; batch 3: three chunks, the singular and the
+# NaN item in chunks 1 and 2); the other registrations run the default, one call
+set_property(TEST cuda_routines_vendor APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_vendor} "KOBALT_CUDA_VENDOR_OVERLAP_CHUNKS=4")
+# unstaged also runs the vendor paths of the first version: getrf on a packed copy, the fused
+# call solving in a copy of B, getrs with one pointer-array kernel per operand, scratch from
+# CUDA's default pool (VENDOR_INPLACE=0, SCRATCH_KEEP_MB=0); the others run the defaults.
+set_property(TEST cuda_routines_unstaged APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_VENDOR_INPLACE=0;KOBALT_CUDA_SCRATCH_KEEP_MB=0")
 
 # No process-ending calls in the plugin (runs without a GPU, so CI checks it).
 if(KOBALT_OBJDUMP)

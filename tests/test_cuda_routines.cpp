@@ -464,11 +464,14 @@ void test_fused(kobalt_layout L, bool batched, kobalt_op tx, kobalt_op ty, bool 
         A.upload();
     } else if (!pivot)
         dominant(A, n, batch);
-    // item 1: X = 0 and A = 0 column -> singular (info > 0, B untouched)
-    if (batch > 1 && beta != T(0)) {
+    // item 1: X = 0 and A = 0 column -> singular (info > 0, B untouched); with beta = 0,
+    // X = 0 alone (M = 0; A stays NaN-poisoned: it must not be read, also not when the
+    // vendor path recomputes the failed item from X and Y)
+    if (batch > 1 && (beta != T(0) || pivot)) {
         for (I i = 0; i < (tX ? k : n); ++i)
             for (I j = 0; j < (tX ? n : k); ++j) X.at(1, i, j) = 0;
-        for (I i = 0; i < n; ++i) A.at(1, i, 0) = 0;
+        if (beta != T(0))
+            for (I i = 0; i < n; ++i) A.at(1, i, 0) = 0;
         X.upload();
         A.upload();
     }

@@ -47,6 +47,9 @@ enum ThresholdId : int {
     INTERLEAVED_FUSED_BOUNDED_MAX, // interleaved fused call (k == n, unrolled): registers capped for 12 warps per SM up to this n (desc.cu)
     INTERLEAVED_GETRF_PAIR_MIN, // interleaved getrf in double: two threads per item from this n (il_lu_pair.cuh)
     INTERLEAVED_GETRF_PAIR_MIN_FLOAT, // the same in float
+    VENDOR_INPLACE, // getrf / fused call on cuBLAS, column-major pivoted: factor in place (routines.cu)
+    SCRATCH_KEEP_MB, // stream-ordered scratch kept reserved between calls (scratch.cu)
+    VENDOR_OVERLAP_CHUNKS, // getrf on cuBLAS in place: chunks whose snapshot / check overlap cuBLAS (routines.cu)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];
@@ -59,6 +62,21 @@ inline cudaStream_t stream() {
 cublasHandle_t blas_handle();
 cusolverDnHandle_t solver_handle();
 int multiprocessors();
+// This thread's second stream on the current device (non-blocking, created on first use)
+// with kHelperEvents events (no timing) for fork/join with the calling stream; false when
+// it cannot be had (or the thread changed device since), and the caller stays on one stream.
+constexpr int kHelperEvents = 34;
+struct Helper {
+    cudaStream_t stream = nullptr;
+    cudaEvent_t *events = nullptr;
+};
+bool helper(Helper &out);
+
+// Stream-ordered scratch on this thread's stream (scratch.cu): Kobalt's own pool per device,
+// which keeps up to SCRATCH_KEEP_MB MiB reserved between calls (0: CUDA's default pool).
+// false (and *p = NULL, no CUDA error left behind) when the memory cannot be had.
+bool scratch_alloc(void **p, size_t bytes);
+void scratch_free(void *p);
 
 // Error mapping after a launch or a library call.
 kobalt_status launch_status(char p, const char *routine);

@@ -188,9 +188,7 @@ kobalt_status matinv(const char *routine, kobalt_layout layout, kobalt_int n, AA
     // Stream-ordered scratch for the factors and pivots, freed behind the kernel.
     const size_t nn = size_t(n) * size_t(n);
     void *scratch = nullptr;
-    if (cudaMallocAsync(&scratch, (sizeof(T) * nn + sizeof(int) * size_t(n)) * size_t(batch), stream()) !=
-        cudaSuccess) {
-        cudaGetLastError();
+    if (!scratch_alloc(&scratch, (sizeof(T) * nn + sizeof(int) * size_t(n)) * size_t(batch))) {
         report(p, routine, "could not allocate the LU workspace (%lld items of order %lld)", (long long)batch,
                (long long)n);
         return KOBALT_OUT_OF_MEMORY;
@@ -199,7 +197,7 @@ kobalt_status matinv(const char *routine, kobalt_layout layout, kobalt_int n, AA
     int *P = reinterpret_cast<int *>(W + nn * size_t(batch));
     matinv_kernel<T><<<item_blocks(batch), 128, 0, stream()>>>(int(n), dA, A, dC, C, info, W, P, batch);
     const kobalt_status st = launch_status(p, routine);
-    cudaFreeAsync(scratch, stream());
+    scratch_free(scratch);
     return st;
 }
 

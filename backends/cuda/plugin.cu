@@ -119,6 +119,27 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      8},
     {"INTERLEAVED_GETRF_PAIR_MIN_FLOAT",
      "INTERLEAVED_GETRF_PAIR_MIN for float items (0: off; it lost 9-35 points at n = 2..8 on an H200)", 0},
+    {"VENDOR_INPLACE",
+     "cuda getrf and gemm_lu_trsv on cuBLAS, column-major pivoted items (VENDOR_CHECK 1): 1 = cuBLAS factors A in "
+     "place after a snapshot of A (the fused call with beta = 0 takes none: failed items are recomputed from X and "
+     "Y), failed items are restored and redone by Kobalt's kernel, and the fused call's solve sends their B to "
+     "scratch instead of copying B; 0 = factor a packed copy and copy back (two more passes over A) and solve in a "
+     "copy of B; getrs on cuBLAS builds both pointer arrays in one kernel and one allocation (1) or one each (0)",
+     1},
+    {"SCRATCH_KEEP_MB",
+     "cuda: MiB of stream-ordered scratch (vendor paths: snapshots, pointer arrays, pivots) that Kobalt's memory pool "
+     "keeps reserved between calls; CUDA's default pool gives every free byte back at the next synchronisation, so "
+     "each call mapped its scratch afresh. 0 = allocate from the default pool as before",
+     1024},
+    // 1: on an H200 the chunks lost everywhere (n = 128: 0.88x -> 0.82x / 0.62x cuBLAS with 4 / 8
+    // chunks, n = 256: 0.93x -> 0.45x / 0.29x): cuBLAS's getrfBatched on a quarter of the batch
+    // takes about as long as on all of it (docs/performance.md).
+    {"VENDOR_OVERLAP_CHUNKS",
+     "cuda getrf on cuBLAS in place (VENDOR_INPLACE, column-major): the batch runs as this many cuBLAS calls; the "
+     "snapshot of the next chunks and the check of the previous ones run on a second stream meanwhile, so only the "
+     "first chunk's copy and the last chunk's check stay exposed (at most 16; 1 = one call, everything in sequence; "
+     "opt-in: more chunks measured slower on an H200)",
+     1},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {
@@ -152,10 +173,17 @@ namespace {
 struct Handles {
     cublasHandle_t blas = nullptr;
     cusolverDnHandle_t solver = nullptr;
+    int helper_state = 0; // 0 not tried, 1 made, -1 failed
+    int helper_device = -1;
+    cudaStream_t helper = nullptr;
+    cudaEvent_t events[kHelperEvents] = {};
     ~Handles() {
         // Thread exit: the context may already be gone at process exit; errors ignored.
         if (blas) cublasDestroy(blas);
         if (solver) cusolverDnDestroy(solver);
+        for (cudaEvent_t e : events)
+            if (e) cudaEventDestroy(e);
+        if (helper) cudaStreamDestroy(helper);
     }
 };
 thread_local Handles handles;
@@ -184,6 +212,33 @@ cusolverDnHandle_t solver_handle() {
     return handles.solver;
 }
 int multiprocessors() { return sm_count > 0 ? sm_count : 132; }
+bool helper(Helper &out) {
+    int dev = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess) {
+        cudaGetLastError();
+        return false;
+    }
+    if (handles.helper_state == 0) {
+        handles.helper_state = -1;
+        handles.helper_device = dev;
+        if (cudaStreamCreateWithFlags(&handles.helper, cudaStreamNonBlocking) != cudaSuccess) {
+            handles.helper = nullptr;
+            cudaGetLastError();
+            return false;
+        }
+        for (cudaEvent_t &e : handles.events)
+            if (cudaEventCreateWithFlags(&e, cudaEventDisableTiming) != cudaSuccess) {
+                e = nullptr;
+                cudaGetLastError();
+                return false;
+            }
+        handles.helper_state = 1;
+    }
+    if (handles.helper_state != 1 || handles.helper_device != dev) return false;
+    out.stream = handles.helper;
+    out.events = handles.events;
+    return true;
+}
 
 namespace {
 

@@ -245,7 +245,7 @@ __global__ void getrs_kernel(bool trans, int n, int nrhs, MatDesc dA, AA A, cons
 template <class T, class XA, class YA, class AA, class BA>
 __global__ void fused_kernel(int n, int k, int nrhs, T alpha, MatDesc dX, XA X, MatDesc dY, YA Y,
                              T beta, MatDesc dA, AA A, int *ipiv, idx strideIpiv, MatDesc dB,
-                             BA B, int *info, idx batch, int staged) {
+                             BA B, int *info, idx batch, int staged, const int *mask = nullptr) {
     const bool readXY = alpha != T(0) && k > 0, readA = beta != T(0);
     __shared__ int failed[256];
     KOBALT_BATCH_LOOP {
@@ -277,7 +277,7 @@ __global__ void fused_kernel(int n, int k, int nrhs, T alpha, MatDesc dX, XA X, 
             stage_out(sA, dA, A, first, count);
             if (nrhs > 0) stage_out(sB, dB, B, first, count, failed);
             __syncthreads();
-        } else if (i < batch) {
+        } else if (i < batch && (!mask || mask[i])) {
             const Mat<const T> x = readXY ? dX.global<const T>(X(i)) : Mat<const T>{nullptr, 0, 0};
             const Mat<const T> y = readXY ? dY.global<const T>(Y(i)) : Mat<const T>{nullptr, 0, 0};
             const Mat<T> a = dA.global(A(i));
@@ -401,17 +401,8 @@ struct Scratch {
     Scratch() = default;
     Scratch(const Scratch &) = delete;
     Scratch &operator=(const Scratch &) = delete;
-    ~Scratch() {
-        if (p) cudaFreeAsync(p, stream());
-    }
-    bool alloc(size_t bytes) {
-        if (cudaMallocAsync(&p, bytes ? bytes : 1, stream()) != cudaSuccess) {
-            cudaGetLastError();
-            p = nullptr;
-            return false;
-        }
-        return true;
-    }
+    ~Scratch() { scratch_free(p); }
+    bool alloc(size_t bytes) { return scratch_alloc(&p, bytes); }
     template <class U> U *as() const { return static_cast<U *>(p); }
 };
 inline int grid_1d(idx work, int threads = 256) {
@@ -486,6 +477,116 @@ __global__ void laswp_kernel(bool forward, int n, int nrhs, const int *ipiv, idx
                 b(p, c) = x;
             }
         }
+    }
+}
+
+// ---- getrf in place on cuBLAS (VENDOR_INPLACE) -------------------------------------------
+// Offsets of the parts of one scratch allocation, each aligned to 16 bytes.
+struct Carve {
+    size_t used = 0;
+    size_t take(size_t bytes) {
+        const size_t at = used;
+        used += (bytes + 15) & ~size_t(15);
+        return at;
+    }
+};
+template <class T> constexpr bool is_strided(Strided<T>) { return true; }
+template <class T> constexpr bool is_strided(Ptrs<T>) { return false; }
+template <class T> T *const *given_ptrs(Ptrs<T> a) { return a.p; }
+template <class T> T *const *given_ptrs(Strided<T>) { return nullptr; }
+template <class T> const void *given_base(Strided<T> a) { return a.base; }
+template <class T> const void *given_base(Ptrs<T>) { return nullptr; }
+template <class T> idx given_stride(Strided<T> a) { return a.stride; }
+template <class T> idx given_stride(Ptrs<T>) { return -1; }
+
+// Up to four elements (r, c) of an n x n item per thread and round, walked without
+// divisions: the loads of a round are in flight together.
+struct Walk {
+    int r, c, dr, dc;
+    __device__ Walk(int n) {
+        dc = int(blockDim.x) / n;
+        dr = int(blockDim.x) - dc * n;
+        c = int(threadIdx.x) / n;
+        r = int(threadIdx.x) - c * n;
+    }
+    __device__ void next(int n) {
+        r += dr;
+        c += dc;
+        if (r >= n) {
+            r -= n;
+            ++c;
+        }
+    }
+};
+// Block per item of [first, last): S_t = the item's logical n x n matrix (column-major,
+// pitch n).
+template <class T, class AA>
+__global__ void snapshot_kernel(T *S, MatDesc d, AA A, int n, idx first, idx last) {
+    const idx nn = idx(n) * n;
+    for (idx t = first + blockIdx.x; t < last; t += gridDim.x) {
+        const Mat<T> m = d.global<T>(A(t));
+        T *const s = S + t * nn;
+        Walk w(n);
+        while (w.c < n) {
+            int rr[4], cc[4];
+            T v[4];
+#pragma unroll
+            for (int u = 0; u < 4; ++u) {
+                rr[u] = w.r;
+                cc[u] = w.c;
+                if (w.c < n) v[u] = m(w.r, w.c);
+                w.next(n);
+            }
+#pragma unroll
+            for (int u = 0; u < 4; ++u)
+                if (cc[u] < n) s[rr[u] + idx(cc[u]) * n] = v[u];
+        }
+    }
+}
+template <class T, class AA> __global__ void fill_ptrs_into_kernel(T **pa, AA a, idx batch) {
+    KOBALT_GRID_STRIDE(i, batch) pa[i] = a(i);
+}
+// Block per item of [first, last) after cuBLAS factored A in place: bad[t] = info != 0 or
+// a non-finite factor (cuBLAS departs from dgetf2 there). Bad items get their input back
+// from S (when given); good items get their pivots from `piv` when cuBLAS wrote them
+// elsewhere.
+template <class T, class AA>
+__global__ void check_restore_kernel(const T *S, MatDesc d, AA A, int n, const int *piv, int *ipiv, idx sp,
+                                     const int *info, int *bad, idx first, idx last) {
+    const idx nn = idx(n) * n;
+    for (idx t = first + blockIdx.x; t < last; t += gridDim.x) {
+        const Mat<T> m = d.global<T>(A(t));
+        int nonfinite = 0;
+        Walk w(n);
+        while (w.c < n) {
+            T v[4];
+#pragma unroll
+            for (int u = 0; u < 4; ++u) {
+                v[u] = w.c < n ? m(w.r, w.c) : T(0);
+                w.next(n);
+            }
+#pragma unroll
+            for (int u = 0; u < 4; ++u) nonfinite |= !isfinite(v[u]);
+        }
+        const int flag = __syncthreads_or(nonfinite) || info[t] != 0;
+        if (threadIdx.x == 0) bad[t] = flag;
+        if (flag && S) {
+            const T *const s = S + t * nn;
+            for (Walk x(n); x.c < n; x.next(n)) m(x.r, x.c) = s[x.r + idx(x.c) * n];
+        }
+        if (!flag && piv != ipiv)
+            for (int j = threadIdx.x; j < n; j += blockDim.x) ipiv[t * sp + j] = piv[t * n + j];
+    }
+}
+// Pointer arrays for getrsBatched: A's and B's items (written where oa / ob is given);
+// items with skip[i] != 0 solve into their own slot of `dummy` (per elements each), so
+// their B stays untouched.
+template <class PA, class AA, class PB, class BA>
+__global__ void fill_solve_ptrs_kernel(PA **oa, AA a, PB **ob, BA b, const int *skip, PB *dummy, idx per,
+                                       idx batch) {
+    KOBALT_GRID_STRIDE(i, batch) {
+        if (oa) oa[i] = a(i);
+        if (ob) ob[i] = skip && skip[i] ? dummy + i * per : b(i);
     }
 }
 
@@ -603,6 +704,134 @@ kobalt_status vendor_gemv(const char *r, kobalt_layout layout, kobalt_op trans, 
     }
     return KOBALT_SUCCESS;
 }
+// cuBLAS getrfBatched on column-major items in place, keeping dgetf2's semantics: with
+// `restore`, A is first copied to a snapshot (one pass; cudaMemcpy2D where the items'
+// columns are evenly spaced), cuBLAS factors A, and check_restore_kernel flags the items
+// with info != 0 or non-finite factors and puts their input back for Kobalt's kernel (the
+// caller runs it). Against the packed copy this saves a write of A and the copy back.
+// With VENDOR_OVERLAP_CHUNKS = C > 1 the batch runs as C cuBLAS calls on the caller's
+// stream while the snapshots (all chunks, first to last) and the checks (each after its
+// chunk) run on this thread's second stream: only chunk 0's copy and chunk C-1's check are
+// exposed. Without `restore` (the fused call with beta = 0, whose A is recomputable from X
+// and Y) there is no snapshot and flagged items keep cuBLAS's output. bad = NULL (and
+// nothing queued) when the scratch cannot be had.
+template <class T, class AA>
+kobalt_status lu_inplace(cublasHandle_t h, const char *routine, const MatDesc &dA, kobalt_int n, AA A,
+                         kobalt_int lda, int *ipiv, kobalt_int strideIpiv, int *info, kobalt_int batch, bool restore,
+                         Scratch &s, int *&bad) {
+    const char p = precision_letter<T>();
+    const idx nn = idx(n) * n;
+    const bool build = is_strided(A), repack = strideIpiv != n;
+    Carve cv;
+    const size_t oS = cv.take(restore ? sizeof(T) * size_t(nn) * size_t(batch) : 0);
+    const size_t oP = cv.take(build ? sizeof(T *) * size_t(batch) : 0);
+    const size_t oV = cv.take(repack ? sizeof(int) * size_t(n) * size_t(batch) : 0);
+    const size_t oB = cv.take(sizeof(int) * size_t(batch));
+    bad = nullptr;
+    if (!s.alloc(cv.used)) return KOBALT_SUCCESS;
+    char *base = s.as<char>();
+    T *S = restore ? reinterpret_cast<T *>(base + oS) : nullptr;
+    T **built = build ? reinterpret_cast<T **>(base + oP) : nullptr;
+    int *piv = repack ? reinterpret_cast<int *>(base + oV) : ipiv;
+    bad = reinterpret_cast<int *>(base + oB);
+    const cudaStream_t s0 = stream();
+    if (build) fill_ptrs_into_kernel<<<grid_1d(batch), 256, 0, s0>>>(built, A, batch);
+    T *const *pa = build ? built : given_ptrs(A);
+    // chunks and the second stream
+    idx C = restore ? std::min<idx>(std::min<idx>(threshold(VENDOR_OVERLAP_CHUNKS), 16), batch) : 1;
+    if (C < 1 || (batch + C - 1) / C > kChunk) C = 1;
+    Helper hp;
+    if (C > 1 && !helper(hp)) C = 1;
+    const cudaStream_t sh = C > 1 ? hp.stream : s0;
+    auto bound = [&](idx c) { return batch * c / C; };
+    const bool even = build && given_stride(A) == idx(lda) * n; // one 2-D copy per chunk
+    const int blocks = int(std::min<idx>(batch, idx(multiprocessors()) * 8));
+    if (C > 1) {
+        cudaEventRecord(hp.events[0], s0);
+        cudaStreamWaitEvent(sh, hp.events[0], 0);
+    }
+    for (idx c = 0; restore && c < C; ++c) {
+        const idx f = bound(c), l = bound(c + 1);
+        bool copied = false;
+        if (even) {
+            const T *a0 = static_cast<const T *>(given_base(A)) + f * given_stride(A);
+            copied = cudaMemcpy2DAsync(S + f * nn, sizeof(T) * size_t(n), a0, sizeof(T) * size_t(lda),
+                                       sizeof(T) * size_t(n), size_t(n) * size_t(l - f), cudaMemcpyDeviceToDevice,
+                                       sh) == cudaSuccess;
+            if (!copied) cudaGetLastError();
+        }
+        if (!copied)
+            snapshot_kernel<T><<<int(std::min<idx>(l - f, blocks)), 256, 0, sh>>>(S, dA, A, int(n), f, l);
+        if (C > 1) cudaEventRecord(hp.events[1 + c], sh);
+    }
+    kobalt_status st = KOBALT_SUCCESS;
+    for (idx c = 0; c < C && st == KOBALT_SUCCESS; ++c) {
+        const idx f = bound(c), l = bound(c + 1);
+        if (C > 1) cudaStreamWaitEvent(s0, hp.events[1 + c], 0);
+        for (idx q = f; q < l && st == KOBALT_SUCCESS; q += kChunk) {
+            const int nb = int(std::min<idx>(kChunk, l - q));
+            st = blas_status(p, routine, getrf_b(h, int(n), pa + q, int(lda), piv + q * n, info + q, nb),
+                             "cublas<t>getrfBatched");
+        }
+        if (st != KOBALT_SUCCESS) break;
+        if (C > 1) {
+            cudaEventRecord(hp.events[1 + C + c], s0);
+            cudaStreamWaitEvent(sh, hp.events[1 + C + c], 0);
+        }
+        check_restore_kernel<T><<<int(std::min<idx>(l - f, blocks)), 256, 0, sh>>>(S, dA, A, int(n), piv, ipiv,
+                                                                                   strideIpiv, info, bad, f, l);
+    }
+    if (C > 1) { // join: the caller's stream (and the scratch's free) waits for the second one
+        cudaEventRecord(hp.events[1 + 2 * C], sh);
+        cudaStreamWaitEvent(s0, hp.events[1 + 2 * C], 0);
+    }
+    if (st != KOBALT_SUCCESS) return st;
+    return launch_status(p, routine);
+}
+
+// cuBLAS getrsBatched (column-major, pivoted): the pointer arrays of strided operands come
+// from one kernel into one allocation (pointer-array operands are used as given); items
+// with skip[i] != 0 solve into scratch, leaving their B untouched (the fused call).
+template <class T, class AA, class BA>
+kobalt_status vendor_getrs(cublasHandle_t h, const char *routine, bool tr, kobalt_int n, kobalt_int nrhs, AA A,
+                           kobalt_int lda, const int *ipiv, kobalt_int strideIpiv, BA B, kobalt_int ldb,
+                           const int *skip, kobalt_int batch) {
+    const char p = precision_letter<T>();
+    const bool buildA = is_strided(A), buildB = is_strided(B) || skip, repack = strideIpiv != n;
+    const idx per = idx(ldb) * nrhs;
+    Carve cv;
+    const size_t oA = cv.take(buildA ? sizeof(T *) * size_t(batch) : 0);
+    const size_t oB = cv.take(buildB ? sizeof(T *) * size_t(batch) : 0);
+    const size_t oD = cv.take(skip ? sizeof(T) * size_t(per) * size_t(batch) : 0);
+    const size_t oV = cv.take(repack ? sizeof(int) * size_t(n) * size_t(batch) : 0);
+    Scratch s;
+    if (cv.used > 0 && !s.alloc(cv.used)) return no_memory(p, routine, "the pointer arrays");
+    char *base = s.as<char>();
+    const T **pa = buildA ? reinterpret_cast<const T **>(base + oA) : nullptr;
+    T **pb = buildB ? reinterpret_cast<T **>(base + oB) : nullptr;
+    if (buildA || buildB)
+        fill_solve_ptrs_kernel<<<grid_1d(batch), 256, 0, stream()>>>(pa, A, pb, B, skip,
+                                                                     reinterpret_cast<T *>(base + oD), per, batch);
+    const int *piv = ipiv;
+    if (repack) {
+        int *packed = reinterpret_cast<int *>(base + oV);
+        copy_ipiv_kernel<<<grid_1d(batch * n), 256, 0, stream()>>>(packed, n, ipiv, strideIpiv, int(n), batch);
+        piv = packed;
+    }
+    const T *const *ua = buildA ? pa : given_ptrs(A);
+    T *const *ub = buildB ? pb : given_ptrs(B);
+    for (kobalt_int c = 0; c < batch; c += kChunk) {
+        const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
+        int hinfo = 0;
+        const kobalt_status st = blas_status(p, routine,
+                                             getrs_b(h, tr ? CUBLAS_OP_T : CUBLAS_OP_N, int(n), int(nrhs), ua + c,
+                                                     int(lda), piv + c * n, ub + c, int(ldb), &hinfo, nb),
+                                             "cublas<t>getrsBatched");
+        if (st != KOBALT_SUCCESS) return st;
+    }
+    return launch_status(p, routine);
+}
+
 inline bool use_group(kobalt_int d) {
     return d >= threshold(GROUP_MIN) && d <= std::min<kobalt_int>(threshold(GROUP_MAX), kGroupMax);
 }
@@ -714,8 +943,7 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
                                          "cusolverDn<t>getrf_bufferSize");
         if (st != KOBALT_SUCCESS) return st;
         T *work = nullptr;
-        if (cudaMallocAsync(&work, sizeof(T) * size_t(lwork > 0 ? lwork : 1), stream()) != cudaSuccess) {
-            cudaGetLastError();
+        if (!scratch_alloc(reinterpret_cast<void **>(&work), sizeof(T) * size_t(lwork > 0 ? lwork : 1))) {
             report(p, routine, "could not allocate the cuSOLVER workspace (%d elements)", lwork);
             return KOBALT_OUT_OF_MEMORY;
         }
@@ -724,7 +952,7 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
                                getrf_one(h, int(m), int(n), strided_base + i * strideA, int(lda), work,
                                          ipiv + i * strideIpiv, info + i),
                                "cusolverDn<t>getrf");
-        cudaFreeAsync(work, stream());
+        scratch_free(work);
         return st;
     }
     const MatDesc dA = mat_desc(layout, m, n, lda);
@@ -755,6 +983,19 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
                 return launch_status(p, routine);
             }
             return KOBALT_SUCCESS;
+        }
+        if (col && threshold(VENDOR_INPLACE) != 0 && n <= 46340) { // n*n fits an int (Walk)
+            Scratch s;
+            int *bad = nullptr;
+            const kobalt_status st =
+                lu_inplace<T>(h, routine, dA, n, A, lda, ipiv, strideIpiv, info, batch, true, s, bad);
+            if (st != KOBALT_SUCCESS) return st;
+            if (bad) { // else no scratch: Kobalt's kernels below, on the untouched input
+                const Launch L = plan(batch, 0);
+                getrf_kernel<T><<<L.blocks, L.threads, 0, stream()>>>(int(m), int(n), dA, A, ipiv, strideIpiv, info,
+                                                                      batch, 0, bad);
+                return launch_status(p, routine);
+            }
         }
         Scratch sw, sp, sb, sa;
         const idx nn = idx(n) * n;
@@ -802,6 +1043,8 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
         if (layout == KOBALT_COL_MAJOR && ipiv) { // cuBLAS getrsBatched (pivots packed n per item)
             cublasHandle_t h = blas_handle();
             if (!h) return no_handle(p, routine);
+            if (threshold(VENDOR_INPLACE) != 0)
+                return vendor_getrs<T>(h, routine, tr, n, nrhs, A, lda, ipiv, strideIpiv, B, ldb, nullptr, batch);
             Scratch sa, sb, sp;
             const T *const *pa = ptr_array(A, batch, sa);
             T *const *pb = ptr_array(B, batch, sb);
@@ -909,6 +1152,48 @@ kobalt_status fused_composed(const char *routine, kobalt_layout layout, kobalt_o
     return launch_status(p, routine);
 }
 
+// The fused call above the group kernels' sizes, column-major and pivoted, with getrf and
+// getrs both on cuBLAS (VENDOR_INPLACE): gemm, then getrf in place; with beta = 0 without
+// a snapshot (A = alpha op(X) op(Y) can be recomputed: the failed items run the one-kernel
+// path, fused_kernel, which leaves B untouched where info > 0), otherwise through getrf's
+// snapshot; then getrsBatched with the failed items' B pointed at scratch. No copy of B.
+template <class T, class XA, class YA, class AA, class BA>
+kobalt_status fused_inplace(const char *routine, kobalt_op tx, kobalt_op ty, kobalt_int n, kobalt_int k,
+                            kobalt_int nrhs, T alpha, XA X, kobalt_int ldx, YA Y, kobalt_int ldy, T beta, AA A,
+                            kobalt_int lda, int *ipiv, kobalt_int strideIpiv, BA B, kobalt_int ldb, int *info,
+                            kobalt_int batch, const MatDesc &dX, const MatDesc &dY, const MatDesc &dA,
+                            const MatDesc &dB) {
+    const char p = precision_letter<T>();
+    const kobalt_layout layout = KOBALT_COL_MAJOR;
+    auto vendor = [&](cublasHandle_t h) {
+        return vendor_gemm<T>(h, routine, layout, tx, ty, n, n, k, alpha, X, ldx, Y, ldy, beta, A, lda, batch);
+    };
+    kobalt_status st = gemm<T>(routine, layout, tx, ty, n, n, k, alpha, X, ldx, Y, ldy, beta, A, lda, batch, vendor);
+    if (st != KOBALT_SUCCESS) return st;
+    cublasHandle_t h = blas_handle();
+    if (!h) return no_handle(p, routine);
+    const int *skip = info; // items with info != 0 keep their B
+    Scratch s;
+    int *bad = nullptr;
+    if (beta == T(0)) {
+        st = lu_inplace<T>(h, routine, dA, n, A, lda, ipiv, strideIpiv, info, batch, false, s, bad);
+        if (st != KOBALT_SUCCESS) return st;
+    }
+    if (bad) {
+        const Launch L = plan(batch, 0);
+        fused_kernel<T><<<L.blocks, L.threads, 0, stream()>>>(int(n), int(k), int(nrhs), alpha, dX, X, dY, Y, beta, dA,
+                                                              A, ipiv, strideIpiv, dB, B, info, batch, 0, bad);
+        st = launch_status(p, routine);
+        skip = bad; // solved (or left alone) by fused_kernel
+    } else {
+        st = getrf<T>(routine, layout, n, n, A, lda, ipiv, strideIpiv, info, batch, (T *)nullptr, 0);
+    }
+    if (st != KOBALT_SUCCESS || nrhs == 0) return st;
+    h = blas_handle();
+    if (!h) return no_handle(p, routine);
+    return vendor_getrs<T>(h, routine, false, n, nrhs, as_const(A), lda, ipiv, strideIpiv, B, ldb, skip, batch);
+}
+
 template <class T, class XA, class YA, class AA, class BA>
 kobalt_status fused(const char *routine, kobalt_layout layout, kobalt_op tx, kobalt_op ty, kobalt_int n,
                     kobalt_int k, kobalt_int nrhs, T alpha, XA X, kobalt_int ldx, YA Y, kobalt_int ldy, T beta,
@@ -924,6 +1209,11 @@ kobalt_status fused(const char *routine, kobalt_layout layout, kobalt_op tx, kob
     const MatDesc dY = mat_desc(layout, tY ? n : k, tY ? k : n, ldy, tY);
     const MatDesc dA = mat_desc(layout, n, n, lda);
     const MatDesc dB = mat_desc(layout, n, nrhs, ldb);
+    if (n > threshold(GEMM_LU_TRSV_SMALL_MAX) && layout == KOBALT_COL_MAJOR && ipiv &&
+        n > threshold(GETRF_SMALL_MAX) && n > threshold(GETRS_SMALL_MAX) && threshold(VENDOR_CHECK) != 0 &&
+        threshold(VENDOR_INPLACE) != 0 && n <= 46340)
+        return fused_inplace<T>(routine, tx, ty, n, k, nrhs, alpha, X, ldx, Y, ldy, beta, A, lda, ipiv, strideIpiv, B,
+                                ldb, info, batch, dX, dY, dA, dB);
     if (n > threshold(GEMM_LU_TRSV_SMALL_MAX))
         return fused_composed<T>(routine, layout, tx, ty, n, k, nrhs, alpha, X, ldx, Y, ldy, beta, A, lda, ipiv,
                                  strideIpiv, B, ldb, info, batch);

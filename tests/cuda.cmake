@@ -23,10 +23,7 @@ set_tests_properties(cuda_routines cuda_routines_own cuda_routines_vendor
   cuda_routines_unstaged cuda_huge_batch
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 1200)
 set_property(TEST cuda_routines_own APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_own})
-# vendor: getrf in place in four cuBLAS calls overlapping the snapshot and the check on a
-# second stream (VENDOR_OVERLAP_CHUNKS=4, opt-in; batch 3: three chunks, the singular and the
-# NaN item in chunks 1 and 2); the other registrations run the default, one call
-set_property(TEST cuda_routines_vendor APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_vendor} "KOBALT_CUDA_VENDOR_OVERLAP_CHUNKS=4")
+set_property(TEST cuda_routines_vendor APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_vendor})
 # unstaged also runs the vendor paths of the first version: getrf on a packed copy, the fused
 # call solving in a copy of B, getrs with one pointer-array kernel per operand, scratch from
 # CUDA's default pool (VENDOR_INPLACE=0, SCRATCH_KEEP_MB=0); the others run the defaults.

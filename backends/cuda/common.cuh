@@ -49,7 +49,6 @@ enum ThresholdId : int {
     INTERLEAVED_GETRF_PAIR_MIN_FLOAT, // the same in float
     VENDOR_INPLACE, // getrf / fused call on cuBLAS, column-major pivoted: factor in place (routines.cu)
     SCRATCH_KEEP_MB, // stream-ordered scratch kept reserved between calls (scratch.cu)
-    VENDOR_OVERLAP_CHUNKS, // getrf on cuBLAS in place: chunks whose snapshot / check overlap cuBLAS (routines.cu)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];
@@ -62,15 +61,6 @@ inline cudaStream_t stream() {
 cublasHandle_t blas_handle();
 cusolverDnHandle_t solver_handle();
 int multiprocessors();
-// This thread's second stream on the current device (non-blocking, created on first use)
-// with kHelperEvents events (no timing) for fork/join with the calling stream; false when
-// it cannot be had (or the thread changed device since), and the caller stays on one stream.
-constexpr int kHelperEvents = 34;
-struct Helper {
-    cudaStream_t stream = nullptr;
-    cudaEvent_t *events = nullptr;
-};
-bool helper(Helper &out);
 
 // Stream-ordered scratch on this thread's stream (scratch.cu): Kobalt's own pool per device,
 // which keeps up to SCRATCH_KEEP_MB MiB reserved between calls (0: CUDA's default pool).

@@ -131,15 +131,6 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "keeps reserved between calls; CUDA's default pool gives every free byte back at the next synchronisation, so "
      "each call mapped its scratch afresh. 0 = allocate from the default pool as before",
      1024},
-    // 1: on an H200 the chunks lost everywhere (n = 128: 0.88x -> 0.82x / 0.62x cuBLAS with 4 / 8
-    // chunks, n = 256: 0.93x -> 0.45x / 0.29x): cuBLAS's getrfBatched on a quarter of the batch
-    // takes about as long as on all of it (docs/performance.md).
-    {"VENDOR_OVERLAP_CHUNKS",
-     "cuda getrf on cuBLAS in place (VENDOR_INPLACE, column-major): the batch runs as this many cuBLAS calls; the "
-     "snapshot of the next chunks and the check of the previous ones run on a second stream meanwhile, so only the "
-     "first chunk's copy and the last chunk's check stay exposed (at most 16; 1 = one call, everything in sequence; "
-     "opt-in: more chunks measured slower on an H200)",
-     1},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {
@@ -173,17 +164,10 @@ namespace {
 struct Handles {
     cublasHandle_t blas = nullptr;
     cusolverDnHandle_t solver = nullptr;
-    int helper_state = 0; // 0 not tried, 1 made, -1 failed
-    int helper_device = -1;
-    cudaStream_t helper = nullptr;
-    cudaEvent_t events[kHelperEvents] = {};
     ~Handles() {
         // Thread exit: the context may already be gone at process exit; errors ignored.
         if (blas) cublasDestroy(blas);
         if (solver) cusolverDnDestroy(solver);
-        for (cudaEvent_t e : events)
-            if (e) cudaEventDestroy(e);
-        if (helper) cudaStreamDestroy(helper);
     }
 };
 thread_local Handles handles;
@@ -212,33 +196,6 @@ cusolverDnHandle_t solver_handle() {
     return handles.solver;
 }
 int multiprocessors() { return sm_count > 0 ? sm_count : 132; }
-bool helper(Helper &out) {
-    int dev = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess) {
-        cudaGetLastError();
-        return false;
-    }
-    if (handles.helper_state == 0) {
-        handles.helper_state = -1;
-        handles.helper_device = dev;
-        if (cudaStreamCreateWithFlags(&handles.helper, cudaStreamNonBlocking) != cudaSuccess) {
-            handles.helper = nullptr;
-            cudaGetLastError();
-            return false;
-        }
-        for (cudaEvent_t &e : handles.events)
-            if (cudaEventCreateWithFlags(&e, cudaEventDisableTiming) != cudaSuccess) {
-                e = nullptr;
-                cudaGetLastError();
-                return false;
-            }
-        handles.helper_state = 1;
-    }
-    if (handles.helper_state != 1 || handles.helper_device != dev) return false;
-    out.stream = handles.helper;
-    out.events = handles.events;
-    return true;
-}
 
 namespace {
 

@@ -709,10 +709,8 @@ kobalt_status vendor_gemv(const char *r, kobalt_layout layout, kobalt_op trans, 
 // columns are evenly spaced), cuBLAS factors A, and check_restore_kernel flags the items
 // with info != 0 or non-finite factors and puts their input back for Kobalt's kernel (the
 // caller runs it). Against the packed copy this saves a write of A and the copy back.
-// With VENDOR_OVERLAP_CHUNKS = C > 1 the batch runs as C cuBLAS calls on the caller's
-// stream while the snapshots (all chunks, first to last) and the checks (each after its
-// chunk) run on this thread's second stream: only chunk 0's copy and chunk C-1's check are
-// exposed. Without `restore` (the fused call with beta = 0, whose A is recomputable from X
+// (Splitting the batch into cuBLAS calls whose snapshot and check overlap on a second
+// stream was measured and lost: docs/performance.md.) Without `restore` (the fused call with beta = 0, whose A is recomputable from X
 // and Y) there is no snapshot and flagged items keep cuBLAS's output. bad = NULL (and
 // nothing queued) when the scratch cannot be had.
 template <class T, class AA>
@@ -737,55 +735,24 @@ kobalt_status lu_inplace(cublasHandle_t h, const char *routine, const MatDesc &d
     const cudaStream_t s0 = stream();
     if (build) fill_ptrs_into_kernel<<<grid_1d(batch), 256, 0, s0>>>(built, A, batch);
     T *const *pa = build ? built : given_ptrs(A);
-    // chunks and the second stream
-    idx C = restore ? std::min<idx>(std::min<idx>(threshold(VENDOR_OVERLAP_CHUNKS), 16), batch) : 1;
-    if (C < 1 || (batch + C - 1) / C > kChunk) C = 1;
-    Helper hp;
-    if (C > 1 && !helper(hp)) C = 1;
-    const cudaStream_t sh = C > 1 ? hp.stream : s0;
-    auto bound = [&](idx c) { return batch * c / C; };
-    const bool even = build && given_stride(A) == idx(lda) * n; // one 2-D copy per chunk
     const int blocks = int(std::min<idx>(batch, idx(multiprocessors()) * 8));
-    if (C > 1) {
-        cudaEventRecord(hp.events[0], s0);
-        cudaStreamWaitEvent(sh, hp.events[0], 0);
-    }
-    for (idx c = 0; restore && c < C; ++c) {
-        const idx f = bound(c), l = bound(c + 1);
+    if (restore) {
         bool copied = false;
-        if (even) {
-            const T *a0 = static_cast<const T *>(given_base(A)) + f * given_stride(A);
-            copied = cudaMemcpy2DAsync(S + f * nn, sizeof(T) * size_t(n), a0, sizeof(T) * size_t(lda),
-                                       sizeof(T) * size_t(n), size_t(n) * size_t(l - f), cudaMemcpyDeviceToDevice,
-                                       sh) == cudaSuccess;
+        if (build && given_stride(A) == idx(lda) * n) { // columns evenly spaced: one 2-D copy
+            copied = cudaMemcpy2DAsync(S, sizeof(T) * size_t(n), given_base(A), sizeof(T) * size_t(lda),
+                                       sizeof(T) * size_t(n), size_t(n) * size_t(batch), cudaMemcpyDeviceToDevice,
+                                       s0) == cudaSuccess;
             if (!copied) cudaGetLastError();
         }
-        if (!copied)
-            snapshot_kernel<T><<<int(std::min<idx>(l - f, blocks)), 256, 0, sh>>>(S, dA, A, int(n), f, l);
-        if (C > 1) cudaEventRecord(hp.events[1 + c], sh);
+        if (!copied) snapshot_kernel<T><<<blocks, 256, 0, s0>>>(S, dA, A, int(n), 0, batch);
     }
-    kobalt_status st = KOBALT_SUCCESS;
-    for (idx c = 0; c < C && st == KOBALT_SUCCESS; ++c) {
-        const idx f = bound(c), l = bound(c + 1);
-        if (C > 1) cudaStreamWaitEvent(s0, hp.events[1 + c], 0);
-        for (idx q = f; q < l && st == KOBALT_SUCCESS; q += kChunk) {
-            const int nb = int(std::min<idx>(kChunk, l - q));
-            st = blas_status(p, routine, getrf_b(h, int(n), pa + q, int(lda), piv + q * n, info + q, nb),
-                             "cublas<t>getrfBatched");
-        }
-        if (st != KOBALT_SUCCESS) break;
-        if (C > 1) {
-            cudaEventRecord(hp.events[1 + C + c], s0);
-            cudaStreamWaitEvent(sh, hp.events[1 + C + c], 0);
-        }
-        check_restore_kernel<T><<<int(std::min<idx>(l - f, blocks)), 256, 0, sh>>>(S, dA, A, int(n), piv, ipiv,
-                                                                                   strideIpiv, info, bad, f, l);
+    for (idx q = 0; q < batch; q += kChunk) {
+        const int nb = int(std::min<idx>(kChunk, batch - q));
+        const kobalt_status st = blas_status(p, routine, getrf_b(h, int(n), pa + q, int(lda), piv + q * n, info + q, nb),
+                                             "cublas<t>getrfBatched");
+        if (st != KOBALT_SUCCESS) return st;
     }
-    if (C > 1) { // join: the caller's stream (and the scratch's free) waits for the second one
-        cudaEventRecord(hp.events[1 + 2 * C], sh);
-        cudaStreamWaitEvent(s0, hp.events[1 + 2 * C], 0);
-    }
-    if (st != KOBALT_SUCCESS) return st;
+    check_restore_kernel<T><<<blocks, 256, 0, s0>>>(S, dA, A, int(n), piv, ipiv, strideIpiv, info, bad, 0, batch);
     return launch_status(p, routine);
 }
 

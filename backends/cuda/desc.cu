@@ -528,8 +528,14 @@ kobalt_status getrf_desc(Real *A, const kobalt_matrix_desc *descA, int *ipiv, co
         const kobalt_int pair =
             threshold(sizeof(Real) == 8 ? INTERLEAVED_GETRF_PAIR_MIN : INTERLEAVED_GETRF_PAIR_MIN_FLOAT);
         if (pair > 0 && n >= pair) { // two threads per item (il_lu_pair.cuh)
+            const kobalt_int ex = threshold(INTERLEAVED_GETRF_PAIR_EXCHANGE);
+            static_assert(kThreads == 128, "il_getrf_pair_conv sizes its shared buffer for 128-thread blocks");
 #define KOBALT_DESC_CALL(N)                                                                        \
-    il_getrf_pair<Real, N, DOp<Real>, DPiv><<<blocks_for(2 * batch), kThreads, 0, stream()>>>(a, p, info, batch)
+    (ex == 1   ? il_getrf_pair_conv<Real, N, false, DOp<Real>, DPiv><<<blocks_for(2 * batch), kThreads, 0, stream()>>>( \
+                   a, p, info, batch)                                                              \
+     : ex == 2 ? il_getrf_pair_conv<Real, N, true, DOp<Real>, DPiv><<<blocks_for(2 * batch), kThreads, 0, stream()>>>( \
+                     a, p, info, batch)                                                            \
+               : il_getrf_pair<Real, N, DOp<Real>, DPiv><<<blocks_for(2 * batch), kThreads, 0, stream()>>>(a, p, info, batch))
             KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
             return launched<Real>(r);

@@ -144,6 +144,159 @@ template <class T, int N, class Op, class Piv> __global__ void il_getrf_pair(Op 
     }
 }
 
+// The same factorization with every lane converged at each exchange
+// (INTERLEAVED_GETRF_PAIR_EXCHANGE 1: shuffles, 2: shared memory). Why: in il_getrf_pair the
+// exchanges follow branches on `own` (the owner scales), on the swap (data-dependent) and on
+// the columns each thread updates (2q + h > j depends on h), so nvcc compiles every shuffle in
+// its divergence-safe collective form (80 WARPSYNC / ENDCOLLECTIVE at n = 8). Here no branch
+// depends on the lane: the owner sends p and column j as it is BEFORE the swap (one int and
+// N - j values a step instead of p, the pivot and the scaled column), both threads swap and
+// scale that copy in registers by the same operations (so the owner's column j is the same
+// on both, and the factors stay bit-identical to il::lu's), and every row swap and column
+// update is done by selects. A zero pivot always has p == j (|a| > 0 is needed to move p), so
+// the swap needs no pivot value. SHARED: the exchange goes through a ping-pong buffer in
+// shared memory (one __syncwarp a step) instead of shuffles.
+template <class T, int N, bool SHARED, class Op, class Piv>
+__global__ void __launch_bounds__(128, 4) il_getrf_pair_conv(Op A, Piv piv, int *info, idx batch) {
+    constexpr int K = (N + 1) / 2;
+    constexpr unsigned full = 0xffffffffu;
+    constexpr int kWarps = 4; // launched with 128-thread blocks (desc.cu)
+    // [buffer][row][item of the block]: 16 consecutive items per warp, conflict-free
+    __shared__ T xs[SHARED ? 2 : 1][SHARED ? N : 1][kWarps * 16];
+    __shared__ int xp[SHARED ? 2 : 1][kWarps * 16];
+    const int lane = int(threadIdx.x % 32), h = lane / 16, slot = int(threadIdx.x / 32) * 16 + lane % 16;
+    const idx warp = (idx(blockIdx.x) * blockDim.x + threadIdx.x) / 32, warps = idx(gridDim.x) * blockDim.x / 32;
+    const bool pivoting = piv.p != nullptr;
+    using O = ilq::ScalarOps<T>;
+    const T zero = T(0), sfmin = ilq::smallest_normal<T>();
+    for (idx base = warp * 16; base < batch; base += warps * 16) {
+        const idx b = base + lane % 16;
+        const bool live = b < batch;
+        const ilq::Operand<T> item = A.lane(live ? b : 0);
+        T a[K][N]; // a[q][i]: element (i, 2q + h)
+#pragma unroll
+        for (int q = 0; q < K; ++q)
+#pragma unroll
+            for (int i = 0; i < N; ++i) a[q][i] = live && 2 * q + h < N ? *ilq::at(item, i, 2 * q + h) : zero;
+        int pv[N], inf = 0;
+#pragma unroll
+        for (int j = 0; j < N; ++j) {
+            const int qj = j / 2;
+            const bool own = h == j % 2;
+            // pivot search on a[qj] by both threads (the non-owner's result, of its own
+            // column, is discarded): no branch
+            int p = j;
+            if (pivoting) {
+                T amax = O::abs(a[qj][j]);
+#pragma unroll
+                for (int i = j + 1; i < N; ++i) {
+                    const T v = O::abs(a[qj][i]);
+                    const bool g = v > amax;
+                    amax = g ? v : amax;
+                    p = g ? i : p;
+                }
+            }
+            // the owner's p and column j (rows j..N-1, unswapped) to both threads
+            T c[N];
+            if (SHARED) {
+                const int buf = j % 2;
+                if (own) {
+                    xp[buf][slot] = p;
+#pragma unroll
+                    for (int i = j; i < N; ++i) xs[buf][i][slot] = a[qj][i];
+                }
+                __syncwarp();
+                p = xp[buf][slot];
+#pragma unroll
+                for (int i = j; i < N; ++i) c[i] = xs[buf][i][slot];
+            } else {
+                const int po = __shfl_xor_sync(full, p, 16);
+                p = own ? p : po;
+#pragma unroll
+                for (int i = j; i < N; ++i) {
+                    const T w = __shfl_xor_sync(full, a[qj][i], 16);
+                    c[i] = own ? a[qj][i] : w;
+                }
+            }
+            pv[j] = p;
+            // rows j and p swapped (p == j: no row hit) in the copy and in every own column
+            {
+                T rj = c[j];
+#pragma unroll
+                for (int i = j + 1; i < N; ++i) {
+                    const bool hit = p == i;
+                    const T ri = c[i];
+                    c[i] = hit ? rj : ri;
+                    rj = hit ? ri : rj;
+                }
+                c[j] = rj;
+            }
+#pragma unroll
+            for (int q = 0; q < K; ++q) {
+                T rj = a[q][j];
+#pragma unroll
+                for (int i = j + 1; i < N; ++i) {
+                    const bool hit = p == i;
+                    const T ri = a[q][i];
+                    a[q][i] = hit ? rj : ri;
+                    rj = hit ? ri : rj;
+                }
+                a[q][j] = rj;
+            }
+            const T pivot = c[j];
+            const bool nonzero = pivot != zero;
+            if (!nonzero && inf == 0) inf = j + 1;
+            // column j scaled on both threads (il::lu's rule: the reciprocal above the
+            // smallest normal number, the division below it; a zero pivot with pivoting
+            // leaves the column)
+            const bool big = O::abs(pivot) >= sfmin;
+            const T r = T(1) / pivot;
+            T l[N];
+#pragma unroll
+            for (int i = j + 1; i < N; ++i) l[i] = c[i] * r;
+            if (!big) {
+#pragma unroll
+                for (int i = j + 1; i < N; ++i) {
+                    const T x = c[i];
+                    const T qv = x / pivot;
+                    l[i] = pivoting ? (nonzero ? qv : x) : qv;
+                }
+            }
+            // the owner keeps the scaled column; the columns right of j are updated: a[q] for
+            // q > qj on both threads, a[qj] on the non-owner only when it is column j + 1
+#pragma unroll
+            for (int q = 0; q < K; ++q) {
+                if (q < qj || 2 * q >= N) continue;
+                const T u = a[q][j];
+#pragma unroll
+                for (int i = j + 1; i < N; ++i) {
+                    const T upd = a[q][i] - l[i] * u;
+                    if (q > qj) a[q][i] = upd;
+                    else a[q][i] = own ? l[i] : (j % 2 == 0 ? upd : a[q][i]);
+                }
+            }
+        }
+        // odd N: the last step and the next item's first both use buffer 0
+        if (SHARED && N % 2 == 1) __syncwarp();
+        if (live) {
+            const ilq::Operand<T> out{opaque(item.p), opaque(item.rs), opaque(item.cs)};
+#pragma unroll
+            for (int q = 0; q < K; ++q)
+                if (2 * q + h < N)
+#pragma unroll
+                    for (int i = 0; i < N; ++i) *ilq::at(out, i, 2 * q + h) = a[q][i];
+            if (h == 0) {
+                if (pivoting) {
+                    const ilq::Pivots pp = piv.lane(b);
+#pragma unroll
+                    for (int j = 0; j < N; ++j) pp.p[j * pp.inc] = pv[j] + 1;
+                }
+                info[b] = inf;
+            }
+        }
+    }
+}
+
 } // namespace
 } // namespace kobalt_cuda
 

@@ -119,6 +119,12 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      8},
     {"INTERLEAVED_GETRF_PAIR_MIN_FLOAT",
      "INTERLEAVED_GETRF_PAIR_MIN for float items (0: off; it lost 9-35 points at n = 2..8 on an H200)", 0},
+    {"INTERLEAVED_GETRF_PAIR_EXCHANGE",
+     "cuda getrf_desc on two threads per item (INTERLEAVED_GETRF_PAIR_MIN): how the pivot column reaches the "
+     "partner thread. 0: shuffles after lane-dependent branches (compiled in their collective form); 1: every "
+     "lane converged, both threads swap and scale the unswapped column (il_getrf_pair_conv); 2: as 1 through "
+     "shared memory; same results",
+     1},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -119,12 +119,21 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      8},
     {"INTERLEAVED_GETRF_PAIR_MIN_FLOAT",
      "INTERLEAVED_GETRF_PAIR_MIN for float items (0: off; it lost 9-35 points at n = 2..8 on an H200)", 0},
-    {"INTERLEAVED_GETRF_PAIR_EXCHANGE",
-     "cuda getrf_desc on two threads per item (INTERLEAVED_GETRF_PAIR_MIN): how the pivot column reaches the "
-     "partner thread. 0: shuffles after lane-dependent branches (compiled in their collective form); 1: every "
-     "lane converged, both threads swap and scale the unswapped column (il_getrf_pair_conv); 2: as 1 through "
-     "shared memory; same results",
-     1},
+    // getrf and the fused call with an item on G threads, every lane converged at the shuffles
+    // (il_lu_group.cuh): A/B on an H200 in docs/performance.md (session 7)
+    {"INTERLEAVED_GETRF_GROUP",
+     "cuda getrf_desc from INTERLEAVED_GETRF_PAIR_MIN: 0 runs il_getrf_pair (two threads per item, shuffles after "
+     "lane-dependent branches); 2 or 4 runs il_getrf_group with that many threads per item (no lane-dependent "
+     "branch; 128 / 80 registers); other values 2; same results",
+     0},
+    {"INTERLEAVED_FUSED_GROUP_MIN",
+     "cuda gemm_lu_trsv_desc, interleaved double items with k == n and one right-hand side: smallest n run with "
+     "INTERLEAVED_FUSED_GROUP threads per item (product, LU and solve split by columns, il_lu_group.cuh); 0 "
+     "disables",
+     0},
+    {"INTERLEAVED_FUSED_GROUP_MIN_FLOAT", "INTERLEAVED_FUSED_GROUP_MIN for float items", 0},
+    {"INTERLEAVED_FUSED_GROUP", "threads per item of the fused call from INTERLEAVED_FUSED_GROUP_MIN: 2 or 4 (other values 2)",
+     2},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

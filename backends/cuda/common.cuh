@@ -47,10 +47,8 @@ enum ThresholdId : int {
     INTERLEAVED_FUSED_BOUNDED_MAX, // interleaved fused call (k == n, unrolled): registers capped for 12 warps per SM up to this n (desc.cu)
     INTERLEAVED_GETRF_PAIR_MIN, // interleaved getrf in double: two threads per item from this n (il_lu_pair.cuh)
     INTERLEAVED_GETRF_PAIR_MIN_FLOAT, // the same in float
-    INTERLEAVED_GETRF_GROUP, // getrf from INTERLEAVED_GETRF_PAIR_MIN: 0 il_getrf_pair, 2 / 4 il_getrf_group on that many threads per item (il_lu_group.cuh)
-    INTERLEAVED_FUSED_GROUP_MIN, // interleaved fused call in double (k == n, one right-hand side): G threads per item from this n (il_lu_group.cuh)
-    INTERLEAVED_FUSED_GROUP_MIN_FLOAT, // the same in float
-    INTERLEAVED_FUSED_GROUP, // G for the fused call: 2 or 4 threads per item
+    INTERLEAVED_GETRF_PAIR_BRANCHLESS, // the pair kernel's row swaps by selects on every lane, no branch (il_lu_pair.cuh)
+    INTERLEAVED_GETRF_PAIR_THREADS, // the pair kernel's block size (desc.cu)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -14,7 +14,6 @@
 #include "../common/desc_standard.hpp"
 #include "../common/interleaved_algo.hpp"
 #include "common.cuh"
-#include "il_lu_group.cuh"
 #include "il_lu_pair.cuh"
 #include "il_prefetch.cuh"
 #include "items.cuh"
@@ -529,12 +528,16 @@ kobalt_status getrf_desc(Real *A, const kobalt_matrix_desc *descA, int *ipiv, co
         const kobalt_int pair =
             threshold(sizeof(Real) == 8 ? INTERLEAVED_GETRF_PAIR_MIN : INTERLEAVED_GETRF_PAIR_MIN_FLOAT);
         if (pair > 0 && n >= pair) { // two threads per item (il_lu_pair.cuh)
-            const kobalt_int grp = threshold(INTERLEAVED_GETRF_GROUP);
-            static_assert(kThreads == 128, "il_getrf_group's launch bounds assume 128-thread blocks");
+            const bool branchless = threshold(INTERLEAVED_GETRF_PAIR_BRANCHLESS) != 0;
+            // block size: a multiple of 32 up to 256 (at 2 x 126 registers an SM holds 512
+            // threads); anything else runs 128
+            const kobalt_int tt = threshold(INTERLEAVED_GETRF_PAIR_THREADS);
+            const int t = tt >= 32 && tt <= 256 && tt % 32 == 0 ? int(tt) : 128;
+            const int g = int(std::max<idx>(1, std::min<idx>((2 * idx(batch) + t - 1) / t,
+                                                            idx(multiprocessors()) * 64 * kThreads / t)));
 #define KOBALT_DESC_CALL(N)                                                                        \
-    (grp == 4   ? il_getrf_group<Real, N, 4, DOp<Real>, DPiv><<<blocks_for(4 * batch), kThreads, 0, stream()>>>(a, p, info, batch) \
-     : grp != 0 ? il_getrf_group<Real, N, 2, DOp<Real>, DPiv><<<blocks_for(2 * batch), kThreads, 0, stream()>>>(a, p, info, batch) \
-                : il_getrf_pair<Real, N, DOp<Real>, DPiv><<<blocks_for(2 * batch), kThreads, 0, stream()>>>(a, p, info, batch))
+    (branchless ? il_getrf_pair<Real, N, true, DOp<Real>, DPiv><<<g, t, 0, stream()>>>(a, p, info, batch)           \
+                : il_getrf_pair<Real, N, false, DOp<Real>, DPiv><<<g, t, 0, stream()>>>(a, p, info, batch))
             KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
             return launched<Real>(r);
@@ -610,17 +613,6 @@ kobalt_status gemm_lu_trsv_desc(kobalt_op transx, kobalt_op transy, Real alpha, 
         // call went from 53% to 85% of the copy bandwidth, although that kernel spills a few
         // registers. INTERLEAVED_FUSED_UNROLL_MAX = 0 keeps the runtime loop (tests).
         const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
-        const kobalt_int gmin =
-            threshold(sizeof(Real) == 8 ? INTERLEAVED_FUSED_GROUP_MIN : INTERLEAVED_FUSED_GROUP_MIN_FLOAT);
-        if (kc && nrhs == 1 && gmin > 0 && n >= gmin) { // G threads per item (il_lu_group.cuh)
-            const bool four = threshold(INTERLEAVED_FUSED_GROUP) == 4;
-#define KOBALT_DESC_CALL(N)                                                                        \
-    (four ? il_fused_group<Real, N, 4><<<blocks_for(4 * batch), kThreads, 0, stream()>>>(alpha, x, y, beta, a, p, b, info, batch) \
-          : il_fused_group<Real, N, 2><<<blocks_for(2 * batch), kThreads, 0, stream()>>>(alpha, x, y, beta, a, p, b, info, batch))
-            KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
-#undef KOBALT_DESC_CALL
-            return launched<Real>(r);
-        }
         if (kc && n <= threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {
 #define KOBALT_DESC_CALL(N)                                                                        \
     il_fused_bounded<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(nrhs), alpha, x, y, beta, a, p, b, \

@@ -119,21 +119,14 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      8},
     {"INTERLEAVED_GETRF_PAIR_MIN_FLOAT",
      "INTERLEAVED_GETRF_PAIR_MIN for float items (0: off; it lost 9-35 points at n = 2..8 on an H200)", 0},
-    // getrf and the fused call with an item on G threads, every lane converged at the shuffles
-    // (il_lu_group.cuh): A/B on an H200 in docs/performance.md (session 7)
-    {"INTERLEAVED_GETRF_GROUP",
-     "cuda getrf_desc from INTERLEAVED_GETRF_PAIR_MIN: 0 runs il_getrf_pair (two threads per item, shuffles after "
-     "lane-dependent branches); 2 or 4 runs il_getrf_group with that many threads per item (no lane-dependent "
-     "branch; 128 / 80 registers); other values 2; same results",
-     0},
-    {"INTERLEAVED_FUSED_GROUP_MIN",
-     "cuda gemm_lu_trsv_desc, interleaved double items with k == n and one right-hand side: smallest n run with "
-     "INTERLEAVED_FUSED_GROUP threads per item (product, LU and solve split by columns, il_lu_group.cuh); 0 "
-     "disables",
-     0},
-    {"INTERLEAVED_FUSED_GROUP_MIN_FLOAT", "INTERLEAVED_FUSED_GROUP_MIN for float items", 0},
-    {"INTERLEAVED_FUSED_GROUP", "threads per item of the fused call from INTERLEAVED_FUSED_GROUP_MIN: 2 or 4 (other values 2)",
-     2},
+    // the pair kernel's row swaps without a branch and its block size: A/B on an H200 at double
+    // n = 8 in docs/performance.md (session 6, getrfpair)
+    {"INTERLEAVED_GETRF_PAIR_BRANCHLESS",
+     "cuda getrf_desc on two threads per item (INTERLEAVED_GETRF_PAIR_MIN): 1 swaps rows by selects on every "
+     "lane, 0 under a branch taken by the lanes whose pivot is off the diagonal (divergent); same results",
+     1},
+    {"INTERLEAVED_GETRF_PAIR_THREADS",
+     "cuda getrf_desc on two threads per item: threads per block (a multiple of 32 up to 256; otherwise 128)", 128},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

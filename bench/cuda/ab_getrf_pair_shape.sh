@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # ab_getrf_pair_shape.sh [BUILD_DIR] [ROUNDS] -- session 6's untested candidates for the n = 8
 # pair getrf (il_lu_pair.cuh) in one binary (docs/performance.md, GPU interleaved, session 7):
-#   OLD   INTERLEAVED_GETRF_PAIR_BRANCHLESS=0 INTERLEAVED_GETRF_PAIR_THREADS=128 (the kernel of main)
+#   OLD   INTERLEAVED_GETRF_PAIR_BRANCHLESS=0 INTERLEAVED_GETRF_PAIR_THREADS=128 (the kernel of main
+#         before session 7)
 #   BL    row swaps by selects on every lane, 128-thread blocks
 #   T64   row swaps under a branch, 64-thread blocks
-#   BL64  both
+#   BL64  both (the defaults since session 7)
 # alternating, ROUNDS times, double, ldp a multiple of 32, median of 15; n = 2 (one thread per
 # item in all four) is the control.
 set -u

@@ -62,12 +62,13 @@ set_tests_properties(cuda_desc cuda_desc_general
 set_property(TEST cuda_desc_general APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_INTERLEAVED_MAX=0")
 # The interleaved gemm with an item's columns split over warps at every size (square items
 # from 5 with A in shared memory, below from L1/L2; getrs prefetching (il_prefetch.cuh), getrf
-# on two threads per item (il_lu_pair.cuh) and the fused call with its registers capped, at
-# every size, both precisions), and never (none of those; the fused call's
+# on two threads per item (il_lu_pair.cuh; its row swaps under a branch, 128-thread blocks) and
+# the fused call with its registers capped, at every size, both precisions), and never (none of those; the fused call's
 # product loop at run time, not unrolled; square items up to 4 with every load first, above
 # through the column-pair loop). cuda_desc, the defaults: square items up to 5 with every
 # load first, from 6 split with A in shared memory; getrs prefetching and getrf on two threads
-# at n = 8 in double only; the fused call capped up to n = 6.
+# at n = 8 in double only (row swaps by selects, 64-thread blocks); the fused call capped up
+# to n = 6.
 add_test(NAME cuda_desc_split_all COMMAND test_cuda_desc)
 add_test(NAME cuda_desc_split_none COMMAND test_cuda_desc)
 set_tests_properties(cuda_desc_split_all cuda_desc_split_none
@@ -76,7 +77,8 @@ set_property(TEST cuda_desc_split_all APPEND PROPERTY ENVIRONMENT
   "KOBALT_CUDA_INTERLEAVED_GEMM_SPLIT_MIN=1" "KOBALT_CUDA_INTERLEAVED_GEMM_SHARED_MIN=5"
   "KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN=1" "KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT=1"
   "KOBALT_CUDA_INTERLEAVED_FUSED_BOUNDED_MAX=8" "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN=1"
-  "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN_FLOAT=1")
+  "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN_FLOAT=1" "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_BRANCHLESS=0"
+  "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_THREADS=128")
 set_property(TEST cuda_desc_split_none APPEND PROPERTY ENVIRONMENT
   "KOBALT_CUDA_INTERLEAVED_GEMM_SPLIT_MIN=0" "KOBALT_CUDA_INTERLEAVED_FUSED_UNROLL_MAX=0"
   "KOBALT_CUDA_INTERLEAVED_GEMM_PRELOAD_MAX=4" "KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN=0"

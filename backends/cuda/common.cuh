@@ -49,6 +49,8 @@ enum ThresholdId : int {
     INTERLEAVED_GETRF_PAIR_MIN_FLOAT, // the same in float
     VENDOR_INPLACE, // getrf / fused call on cuBLAS, column-major pivoted: factor in place (routines.cu)
     SCRATCH_KEEP_MB, // stream-ordered scratch kept reserved between calls (scratch.cu)
+    INTERLEAVED_GETRF_PAIR_BRANCHLESS, // the pair kernel's row swaps by selects on every lane, no branch (il_lu_pair.cuh)
+    INTERLEAVED_GETRF_PAIR_THREADS, // the pair kernel's block size (desc.cu)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

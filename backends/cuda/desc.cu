@@ -528,8 +528,16 @@ kobalt_status getrf_desc(Real *A, const kobalt_matrix_desc *descA, int *ipiv, co
         const kobalt_int pair =
             threshold(sizeof(Real) == 8 ? INTERLEAVED_GETRF_PAIR_MIN : INTERLEAVED_GETRF_PAIR_MIN_FLOAT);
         if (pair > 0 && n >= pair) { // two threads per item (il_lu_pair.cuh)
+            const bool branchless = threshold(INTERLEAVED_GETRF_PAIR_BRANCHLESS) != 0;
+            // block size: a multiple of 32 up to 256 (at 2 x 126 registers an SM holds 512
+            // threads); anything else runs 128
+            const kobalt_int tt = threshold(INTERLEAVED_GETRF_PAIR_THREADS);
+            const int t = tt >= 32 && tt <= 256 && tt % 32 == 0 ? int(tt) : 128;
+            const int g = int(std::max<idx>(1, std::min<idx>((2 * idx(batch) + t - 1) / t,
+                                                            idx(multiprocessors()) * 64 * kThreads / t)));
 #define KOBALT_DESC_CALL(N)                                                                        \
-    il_getrf_pair<Real, N, DOp<Real>, DPiv><<<blocks_for(2 * batch), kThreads, 0, stream()>>>(a, p, info, batch)
+    (branchless ? il_getrf_pair<Real, N, true, DOp<Real>, DPiv><<<g, t, 0, stream()>>>(a, p, info, batch)           \
+                : il_getrf_pair<Real, N, false, DOp<Real>, DPiv><<<g, t, 0, stream()>>>(a, p, info, batch))
             KOBALT_DESC_SWITCH(int(n), KOBALT_DESC_CALL)
 #undef KOBALT_DESC_CALL
             return launched<Real>(r);

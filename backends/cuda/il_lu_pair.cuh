@@ -31,7 +31,11 @@ template <class V> __device__ __forceinline__ V opaque(V v) {
 }
 
 // Op: .lane(b) -> ilq::Operand<T>, Piv: .lane(b) -> ilq::Pivots (p NULL: no pivoting).
-template <class T, int N, class Op, class Piv> __global__ void il_getrf_pair(Op A, Piv piv, int *info, idx batch) {
+// BRANCHLESS (INTERLEAVED_GETRF_PAIR_BRANCHLESS): the row swap done by selects on every lane
+// (p == j or a zero pivot hits no row) instead of under a branch that diverges whenever the
+// warp's 16 items pivot differently; same results.
+template <class T, int N, bool BRANCHLESS, class Op, class Piv>
+__device__ __forceinline__ void il_getrf_pair_body(Op A, Piv piv, int *info, idx batch) {
     constexpr int K = (N + 1) / 2; // columns per thread (thread 1 owns N / 2 of them)
     constexpr unsigned full = 0xffffffffu;
     const int lane = int(threadIdx.x % 32), h = lane / 16;
@@ -76,13 +80,13 @@ template <class T, int N, class Op, class Piv> __global__ void il_getrf_pair(Op 
             pv[j] = p;
             const bool nonzero = pivot != zero;
             // rows j and p swapped in every column this thread owns (column j too, on the owner)
-            if (pivoting && nonzero && p != j) {
+            if (BRANCHLESS ? pivoting : pivoting && nonzero && p != j) {
 #pragma unroll
                 for (int q = 0; q < K; ++q) {
                     T rj = a[q][j];
 #pragma unroll
                     for (int i = j + 1; i < N; ++i) {
-                        const bool hit = p == i;
+                        const bool hit = (BRANCHLESS ? nonzero : true) && p == i;
                         const T ri = a[q][i];
                         a[q][i] = hit ? rj : ri;
                         rj = hit ? ri : rj;
@@ -142,6 +146,11 @@ template <class T, int N, class Op, class Piv> __global__ void il_getrf_pair(Op 
             }
         }
     }
+}
+
+template <class T, int N, bool BRANCHLESS, class Op, class Piv>
+__global__ void il_getrf_pair(Op A, Piv piv, int *info, idx batch) {
+    il_getrf_pair_body<T, N, BRANCHLESS>(A, piv, info, batch);
 }
 
 } // namespace

@@ -131,6 +131,18 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "keeps reserved between calls; CUDA's default pool gives every free byte back at the next synchronisation, so "
      "each call mapped its scratch afresh. 0 = allocate from the default pool as before",
      1024},
+    // the pair kernel's row swaps without a branch and its block size: together on an H200 at
+    // double n = 8 84.0% -> 85.0% of the copy bandwidth (median of 4, ahead in each of the 4
+    // alternated rounds; each alone within the spread), docs/performance.md (session 7)
+    {"INTERLEAVED_GETRF_PAIR_BRANCHLESS",
+     "cuda getrf_desc on two threads per item (INTERLEAVED_GETRF_PAIR_MIN): 1 swaps rows by selects on every "
+     "lane, 0 under a branch taken by the lanes whose pivot is off the diagonal (divergent); same results",
+     1},
+    {"INTERLEAVED_GETRF_PAIR_THREADS",
+     "cuda getrf_desc on two threads per item: threads per block (a multiple of 32 up to 256; otherwise 128). 64: "
+     "with INTERLEAVED_GETRF_PAIR_BRANCHLESS = 1, double n = 8 went from 84.0% to 85.0% of the copy bandwidth on an "
+     "H200",
+     64},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

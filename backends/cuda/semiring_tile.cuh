@@ -31,6 +31,7 @@
 #define KOBALT_CUDA_SEMIRING_TILE_CUH
 
 #include <algorithm>
+#include <type_traits>
 
 #include "common.cuh"
 #include "semiring_ops.cuh"
@@ -93,6 +94,35 @@ __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int 
     }
 }
 
+// TEMPORARY variant bit 2: the same copies with the stride test taken once (two loops with
+// compile-time shared offsets, one bound test per copy, the global pointer stepped).
+template <class T>
+__device__ __forceinline__ void tile_stage_lean(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
+    constexpr int P = tile_pitch<T>();
+    const int lo = int(threadIdx.x) & 31, hi = int(threadIdx.x) >> 5;
+    if (w.rs == 1) { // lanes along r, q along p = hi + 2q
+        if (lo >= rows) return;
+        const T *src = &w(lo, p0 + hi);
+        const idx step = 2 * w.cs;
+        T *dst = s + hi * P + lo;
+#pragma unroll
+        for (int q = 0; q < 16; ++q) {
+            if (hi + 2 * q < pe) copy_async(dst + 2 * q * P, src);
+            src += step;
+        }
+    } else { // lanes along p, q along r = hi + 2q
+        if (lo >= pe) return;
+        const T *src = &w(hi, p0 + lo);
+        const idx step = 2 * w.rs;
+        T *dst = s + lo * P + hi;
+#pragma unroll
+        for (int q = 0; q < 16; ++q) {
+            if (hi + 2 * q < rows) copy_async(dst + 2 * q, src);
+            src += step;
+        }
+    }
+}
+
 // Micro-tiles: TM x TM elements of C per thread, 8 x 8 threads, so a tile of 8 TM x 8 TM (TM =
 // 4: 32 x 32; TM = 3: 24 x 24, for max(m, n) <= SEMIRING_TILE_SMALL_MAX, where the 32 x 32 tile
 // would waste up to 44-72% of its terms). Thread (g, h) owns rows TM g .. TM g + TM - 1 and
@@ -101,26 +131,64 @@ __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int 
 //
 // acc[r][c] (+)= op(A)(i0 + r, p) (x) op(B)(p, j0 + c) over the staged p < pe. Rows and
 // columns beyond m, n compute junk from unstaged shared memory; they are never stored.
-template <int S, int TM, class T>
-__device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[TM][TM]) {
+// TEMPORARY variant bit 4 (TM = 3 only): thread (g, h) owns rows 2g, 2g + 1, 16 + g and
+// columns 2h, 2h + 1, 16 + h, so that each operand is one aligned pair load and one scalar
+// load per p (instead of three scalar loads).
+template <int TM, int V> __device__ __forceinline__ int tile_pos(int g, int r) {
+    if constexpr (TM == 3 && (V & 4)) return r < 2 ? 2 * g + r : 16 + g;
+    else return TM * g + r;
+}
+template <int TM, int V, class T>
+__device__ __forceinline__ void tile_load(const T *sA, const T *sB, int p, int g, int h, Quad<T> &a, Quad<T> &b) {
     constexpr int P = tile_pitch<T>();
+    if constexpr (TM == 4) {
+        a = *reinterpret_cast<const Quad<T> *>(sA + p * P + 4 * g);
+        b = *reinterpret_cast<const Quad<T> *>(sB + p * P + 4 * h);
+    } else if constexpr (V & 4) {
+        const Pair<T> pa = *reinterpret_cast<const Pair<T> *>(sA + p * P + 2 * g);
+        const Pair<T> pb = *reinterpret_cast<const Pair<T> *>(sB + p * P + 2 * h);
+        a.v[0] = pa.x;
+        a.v[1] = pa.y;
+        a.v[2] = sA[p * P + 16 + g];
+        b.v[0] = pb.x;
+        b.v[1] = pb.y;
+        b.v[2] = sB[p * P + 16 + h];
+    } else {
+#pragma unroll
+        for (int r = 0; r < TM; ++r) {
+            a.v[r] = sA[p * P + TM * g + r];
+            b.v[r] = sB[p * P + TM * h + r];
+        }
+    }
+}
+template <int S, int TM, class T>
+__device__ __forceinline__ void tile_terms(const Quad<T> &a, const Quad<T> &b, T (&acc)[TM][TM]) {
+#pragma unroll
+    for (int r = 0; r < TM; ++r)
+#pragma unroll
+        for (int c = 0; c < TM; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
+}
+// TEMPORARY variant bit 1: a chunk of NP values of k (compile time) unrolled by 4.
+template <int S, int TM, int V, int NP, class T>
+__device__ __forceinline__ void tile_product_fixed(const T *sA, const T *sB, int g, int h, T (&acc)[TM][TM]) {
+#pragma unroll 4
+    for (int p = 0; p < NP; ++p) {
+        Quad<T> a, b;
+        tile_load<TM, V>(sA, sB, p, g, h, a, b);
+        tile_terms<S, TM>(a, b, acc);
+    }
+}
+template <int S, int TM, int V, class T>
+__device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int g, int h, T (&acc)[TM][TM]) {
+    if constexpr ((V & 1) != 0) {
+        if (pe == kTileDim) return tile_product_fixed<S, TM, V, kTileDim>(sA, sB, g, h, acc);
+        if (TM == 3 && pe == 24) return tile_product_fixed<S, TM, V, 24>(sA, sB, g, h, acc);
+    }
 #pragma unroll 2
     for (int p = 0; p < pe; ++p) {
         Quad<T> a, b;
-        if constexpr (TM == 4) {
-            a = *reinterpret_cast<const Quad<T> *>(sA + p * P + i0);
-            b = *reinterpret_cast<const Quad<T> *>(sB + p * P + j0);
-        } else {
-#pragma unroll
-            for (int r = 0; r < TM; ++r) {
-                a.v[r] = sA[p * P + i0 + r];
-                b.v[r] = sB[p * P + j0 + r];
-            }
-        }
-#pragma unroll
-        for (int r = 0; r < TM; ++r)
-#pragma unroll
-            for (int c = 0; c < TM; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
+        tile_load<TM, V>(sA, sB, p, g, h, a, b);
+        tile_terms<S, TM>(a, b, acc);
     }
 }
 
@@ -152,7 +220,7 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
 // pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
 // at the price of half the blocks per SM; with one, the copy of stage s + 1 starts after
 // stage s and other blocks fill the wait (faster on an H200: docs/performance.md).
-template <int S, int TM, class T, class AA, class BA, class CA>
+template <int S, int TM, int V, class T, class AA, class BA, class CA>
 __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                   idx batch, bool prod, bool readc, bool two) {
@@ -166,10 +234,16 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     constexpr int D = 8 * TM; // the tile's rows and columns
     // i0, j0: this thread's first row of op(A) and column of op(B)
     const int t = int(threadIdx.x), i0 = TM * (t & 7), j0 = TM * (t >> 3);
+    const int g = t & 7, h = t >> 3; // this thread's rows and columns: tile_pos<TM, V>(g or h, r)
     auto stage = [&](idx item, int p0, T *buf) {
         const int pe = min(kTileDim, k - p0);
-        tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
-        tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
+        if constexpr ((V & 2) != 0) {
+            tile_stage_lean(dA.global<const T>(A(item)), m, p0, pe, buf);
+            tile_stage_lean(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
+        } else {
+            tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
+            tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
+        }
         copy_async_commit();
     };
     T acc[TM][TM];
@@ -203,7 +277,7 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
             __syncthreads();
             const int pe = min(kTileDim, k - p0);
             if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
-            else tile_product<S, TM>(sA, sB, pe, i0, j0, acc);
+            else tile_product<S, TM, V>(sA, sB, pe, g, h, acc);
         }
         if (next_p0 == 0) { // the item's last chunk: C out through sA
             __syncthreads(); // every thread is done reading sA
@@ -216,7 +290,7 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
                     *reinterpret_cast<Quad<T> *>(sA + (j0 + c) * P + i0) = q;
                 } else {
 #pragma unroll
-                    for (int r = 0; r < TM; ++r) sA[(j0 + c) * P + i0 + r] = acc[r][c];
+                    for (int r = 0; r < TM; ++r) sA[tile_pos<TM, V>(h, c) * P + tile_pos<TM, V>(g, r)] = acc[r][c];
                 }
 #pragma unroll
                 for (int r = 0; r < TM; ++r) acc[r][c] = Ring<S>::template zero<T>();
@@ -270,23 +344,38 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
 
 // Launch: one block per item up to 32 blocks per SM, grid-stride beyond; the 24 x 24 tile up to
 // SEMIRING_TILE_SMALL_MAX (not for OR_AND, whose masks are 32 bits wide).
-template <int S, int TM, class T, class AA, class BA, class CA>
+template <int S, int TM, int V, class T, class AA, class BA, class CA>
 void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
                     MatDesc dC, CA C, idx batch, bool prod, bool readc) {
     const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
     const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
     const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
-    semiring_tile<S, TM, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
+    semiring_tile<S, TM, V, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
                                                                       batch, prod, readc, two);
 }
 template <int S, class T, class AA, class BA, class CA>
 void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
                  MatDesc dC, CA C, idx batch, bool prod, bool readc) {
-    if constexpr (S != KOBALT_OR_AND) {
-        if (std::max(m, n) <= std::min<kobalt_int>(threshold(SEMIRING_TILE_SMALL_MAX), 24))
-            return launch_tile_as<S, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+    const bool small = S != KOBALT_OR_AND && std::max(m, n) <= std::min<kobalt_int>(threshold(SEMIRING_TILE_SMALL_MAX), 24);
+    // TEMPORARY A/B switch (SEMIRING_TILE_VARIANT; double MIN_PLUS / MIN_MAX, strided only).
+    if constexpr (sizeof(T) == 8 && (S == KOBALT_MIN_PLUS || S == KOBALT_MIN_MAX) &&
+                  std::is_same<AA, Strided<const T>>::value) {
+        const int v = int(threshold(SEMIRING_TILE_VARIANT));
+#define KOBALT_V(V_)                                                                                  \
+    if (v == V_) {                                                                                    \
+        if (small) return launch_tile_as<S, 3, V_, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc); \
+        return launch_tile_as<S, 4, (V_ & 3), T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);     \
     }
-    launch_tile_as<S, 4, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+        KOBALT_V(1)
+        KOBALT_V(3)
+        KOBALT_V(4)
+        KOBALT_V(7)
+#undef KOBALT_V
+    }
+    if constexpr (S != KOBALT_OR_AND) {
+        if (small) return launch_tile_as<S, 3, 0, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+    }
+    launch_tile_as<S, 4, 0, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
 }
 
 } // namespace

@@ -31,6 +31,7 @@
 #define KOBALT_CUDA_SEMIRING_TILE_CUH
 
 #include <algorithm>
+#include <cstdint>
 #include <type_traits>
 
 #include "common.cuh"
@@ -127,37 +128,22 @@ __device__ __forceinline__ void tile_stage_lean(const Mat<const T> &w, int rows,
 // 4: 32 x 32; TM = 3: 24 x 24, for max(m, n) <= SEMIRING_TILE_SMALL_MAX, where the 32 x 32 tile
 // would waste up to 44-72% of its terms). Thread (g, h) owns rows TM g .. TM g + TM - 1 and
 // columns TM h ...; with TM = 4 its values are one aligned 4-wide shared load away, with TM = 3
-// three scalar loads (a position map that aligned them made ptxas spill the staging).
+// three scalar loads (a position map that aligned them, rows 2g, 2g + 1, 16 + g as one pair
+// and one scalar load, was no faster on an H200: docs/performance.md, Session 7).
 //
 // acc[r][c] (+)= op(A)(i0 + r, p) (x) op(B)(p, j0 + c) over the staged p < pe. Rows and
 // columns beyond m, n compute junk from unstaged shared memory; they are never stored.
-// TEMPORARY variant bit 4 (TM = 3 only): thread (g, h) owns rows 2g, 2g + 1, 16 + g and
-// columns 2h, 2h + 1, 16 + h, so that each operand is one aligned pair load and one scalar
-// load per p (instead of three scalar loads).
-template <int TM, int V> __device__ __forceinline__ int tile_pos(int g, int r) {
-    if constexpr (TM == 3 && (V & 4)) return r < 2 ? 2 * g + r : 16 + g;
-    else return TM * g + r;
-}
-template <int TM, int V, class T>
-__device__ __forceinline__ void tile_load(const T *sA, const T *sB, int p, int g, int h, Quad<T> &a, Quad<T> &b) {
+template <int TM, class T>
+__device__ __forceinline__ void tile_load(const T *sA, const T *sB, int p, int i0, int j0, Quad<T> &a, Quad<T> &b) {
     constexpr int P = tile_pitch<T>();
     if constexpr (TM == 4) {
-        a = *reinterpret_cast<const Quad<T> *>(sA + p * P + 4 * g);
-        b = *reinterpret_cast<const Quad<T> *>(sB + p * P + 4 * h);
-    } else if constexpr (V & 4) {
-        const Pair<T> pa = *reinterpret_cast<const Pair<T> *>(sA + p * P + 2 * g);
-        const Pair<T> pb = *reinterpret_cast<const Pair<T> *>(sB + p * P + 2 * h);
-        a.v[0] = pa.x;
-        a.v[1] = pa.y;
-        a.v[2] = sA[p * P + 16 + g];
-        b.v[0] = pb.x;
-        b.v[1] = pb.y;
-        b.v[2] = sB[p * P + 16 + h];
+        a = *reinterpret_cast<const Quad<T> *>(sA + p * P + i0);
+        b = *reinterpret_cast<const Quad<T> *>(sB + p * P + j0);
     } else {
 #pragma unroll
         for (int r = 0; r < TM; ++r) {
-            a.v[r] = sA[p * P + TM * g + r];
-            b.v[r] = sB[p * P + TM * h + r];
+            a.v[r] = sA[p * P + i0 + r];
+            b.v[r] = sB[p * P + j0 + r];
         }
     }
 }
@@ -168,26 +154,40 @@ __device__ __forceinline__ void tile_terms(const Quad<T> &a, const Quad<T> &b, T
 #pragma unroll
         for (int c = 0; c < TM; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
 }
-// TEMPORARY variant bit 1: a chunk of NP values of k (compile time) unrolled by 4.
-template <int S, int TM, int V, int NP, class T>
-__device__ __forceinline__ void tile_product_fixed(const T *sA, const T *sB, int g, int h, T (&acc)[TM][TM]) {
+// A whole chunk of NP values of k (known at compile time), unrolled by 4 (FULL: completely;
+// TEMPORARY variant bit 8).
+template <int S, int TM, bool FULL, int NP, class T>
+__device__ __forceinline__ void tile_product_fixed(const T *sA, const T *sB, int i0, int j0, T (&acc)[TM][TM]) {
+    if constexpr (FULL) {
+#pragma unroll
+        for (int p = 0; p < NP; ++p) {
+            Quad<T> a, b;
+            tile_load<TM>(sA, sB, p, i0, j0, a, b);
+            tile_terms<S, TM>(a, b, acc);
+        }
+    } else {
 #pragma unroll 4
-    for (int p = 0; p < NP; ++p) {
-        Quad<T> a, b;
-        tile_load<TM, V>(sA, sB, p, g, h, a, b);
-        tile_terms<S, TM>(a, b, acc);
+        for (int p = 0; p < NP; ++p) {
+            Quad<T> a, b;
+            tile_load<TM>(sA, sB, p, i0, j0, a, b);
+            tile_terms<S, TM>(a, b, acc);
+        }
     }
 }
+// Full chunks (pe = 32, and pe = 24 on the 24 x 24 tile) take a loop of known count: with the
+// runtime count (unroll 2) ptxas rotated the accumulators through new registers and moved
+// them back every iteration (SASS, sm_90); partial chunks keep the runtime loop.
 template <int S, int TM, int V, class T>
-__device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int g, int h, T (&acc)[TM][TM]) {
+__device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[TM][TM]) {
     if constexpr ((V & 1) != 0) {
-        if (pe == kTileDim) return tile_product_fixed<S, TM, V, kTileDim>(sA, sB, g, h, acc);
-        if (TM == 3 && pe == 24) return tile_product_fixed<S, TM, V, 24>(sA, sB, g, h, acc);
+        constexpr bool full = (V & 8) != 0;
+        if (pe == kTileDim) return tile_product_fixed<S, TM, full, kTileDim>(sA, sB, i0, j0, acc);
+        if (TM == 3 && pe == 24) return tile_product_fixed<S, TM, full, 24>(sA, sB, i0, j0, acc);
     }
 #pragma unroll 2
     for (int p = 0; p < pe; ++p) {
         Quad<T> a, b;
-        tile_load<TM, V>(sA, sB, p, g, h, a, b);
+        tile_load<TM>(sA, sB, p, i0, j0, a, b);
         tile_terms<S, TM>(a, b, acc);
     }
 }
@@ -215,6 +215,49 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
             if (mA[i0 + r] & mB[j0 + c]) acc[r][c] = T(1);
 }
 
+// TEMPORARY variant bit 16 (TM = 4, one buffer): C written straight from the registers, four
+// consecutive elements along C's unit stride per thread (one 32-byte vector when aligned), so
+// that the next stage's copy can be issued before the write-back instead of after it.
+template <int S, class T>
+__device__ __forceinline__ void tile_store_regs(const Mat<T> &vc, int m, int n, int i0, int j0, bool prod, T alpha,
+                                                bool readc, T beta, const T (&acc)[4][4]) {
+    const bool unit_i = vc.rs == 1;
+    if (unit_i || vc.cs == 1) {
+        // line l (a column of C when unit_i, else a row); e: the 4 elements along the unit stride
+        const int e0 = unit_i ? i0 : j0, el = unit_i ? m : n, l0 = unit_i ? j0 : i0, ll = unit_i ? n : m;
+#pragma unroll
+        for (int l = 0; l < 4; ++l) {
+            if (l0 + l >= ll) continue;
+            T *pc = unit_i ? &vc(i0, j0 + l) : &vc(i0 + l, j0);
+            if (e0 + 3 < el && (reinterpret_cast<uintptr_t>(pc) & 15) == 0) {
+                Quad<T> cq, out;
+                if (readc) cq = *reinterpret_cast<const Quad<T> *>(pc);
+#pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    out.v[e] = epilogue<S>(prod, alpha, unit_i ? acc[e][l] : acc[l][e], readc, beta,
+                                           readc ? cq.v[e] : T(0));
+                *reinterpret_cast<Quad<T> *>(pc) = out;
+            } else {
+#pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    if (e0 + e < el) {
+                        const T cv = readc ? pc[e] : T(0);
+                        pc[e] = epilogue<S>(prod, alpha, unit_i ? acc[e][l] : acc[l][e], readc, beta, cv);
+                    }
+            }
+        }
+    } else {
+#pragma unroll
+        for (int r = 0; r < 4; ++r)
+#pragma unroll
+            for (int c = 0; c < 4; ++c)
+                if (i0 + r < m && j0 + c < n) {
+                    const T cv = readc ? vc(i0 + r, j0 + c) : T(0);
+                    vc(i0 + r, j0 + c) = epilogue<S>(prod, alpha, acc[r][c], readc, beta, cv);
+                }
+    }
+}
+
 // The block walks a sequence of stages (item, chunk of k): items blockIdx.x, + gridDim.x, ...,
 // chunks p0 = 0, 32, ... < k. With two buffers (dynamic shared memory: buffers * 2 * 32 *
 // pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
@@ -234,7 +277,6 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     constexpr int D = 8 * TM; // the tile's rows and columns
     // i0, j0: this thread's first row of op(A) and column of op(B)
     const int t = int(threadIdx.x), i0 = TM * (t & 7), j0 = TM * (t >> 3);
-    const int g = t & 7, h = t >> 3; // this thread's rows and columns: tile_pos<TM, V>(g or h, r)
     auto stage = [&](idx item, int p0, T *buf) {
         const int pe = min(kTileDim, k - p0);
         if constexpr ((V & 2) != 0) {
@@ -277,7 +319,23 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
             __syncthreads();
             const int pe = min(kTileDim, k - p0);
             if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
-            else tile_product<S, TM, V>(sA, sB, pe, g, h, acc);
+            else tile_product<S, TM, V>(sA, sB, pe, i0, j0, acc);
+        }
+        if constexpr (TM == 4 && (V & 16) != 0) {
+            if (next_p0 == 0 && !two) { // next stage first, then C straight from the registers
+                if (prod && next_item < batch) {
+                    __syncthreads(); // the buffer's readers are done
+                    stage(next_item, next_p0, smem);
+                }
+                tile_store_regs<S>(dC.global(C(item)), m, n, i0, j0, prod, alpha, readc, beta, acc);
+#pragma unroll
+                for (int r = 0; r < TM; ++r)
+#pragma unroll
+                    for (int c = 0; c < TM; ++c) acc[r][c] = Ring<S>::template zero<T>();
+                item = next_item;
+                p0 = next_p0;
+                continue;
+            }
         }
         if (next_p0 == 0) { // the item's last chunk: C out through sA
             __syncthreads(); // every thread is done reading sA
@@ -290,7 +348,7 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
                     *reinterpret_cast<Quad<T> *>(sA + (j0 + c) * P + i0) = q;
                 } else {
 #pragma unroll
-                    for (int r = 0; r < TM; ++r) sA[tile_pos<TM, V>(h, c) * P + tile_pos<TM, V>(g, r)] = acc[r][c];
+                    for (int r = 0; r < TM; ++r) sA[(j0 + c) * P + i0 + r] = acc[r][c];
                 }
 #pragma unroll
                 for (int r = 0; r < TM; ++r) acc[r][c] = Ring<S>::template zero<T>();
@@ -357,25 +415,28 @@ template <int S, class T, class AA, class BA, class CA>
 void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
                  MatDesc dC, CA C, idx batch, bool prod, bool readc) {
     const bool small = S != KOBALT_OR_AND && std::max(m, n) <= std::min<kobalt_int>(threshold(SEMIRING_TILE_SMALL_MAX), 24);
-    // TEMPORARY A/B switch (SEMIRING_TILE_VARIANT; double MIN_PLUS / MIN_MAX, strided only).
+    // TEMPORARY A/B switch (SEMIRING_TILE_VARIANT, double MIN_PLUS / MIN_MAX, strided only): 0 the
+    // kernel before (runtime-count loop, generic staging), 11 = 3 + full unroll, 19 = 3 + C from
+    // registers (32 x 32 tile); anything else: the default (3).
     if constexpr (sizeof(T) == 8 && (S == KOBALT_MIN_PLUS || S == KOBALT_MIN_MAX) &&
                   std::is_same<AA, Strided<const T>>::value) {
         const int v = int(threshold(SEMIRING_TILE_VARIANT));
-#define KOBALT_V(V_)                                                                                  \
-    if (v == V_) {                                                                                    \
-        if (small) return launch_tile_as<S, 3, V_, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc); \
-        return launch_tile_as<S, 4, (V_ & 3), T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);     \
+#define KOBALT_V(V_)                                                                                              \
+    if (v == V_) {                                                                                                \
+        if (small)                                                                                                \
+            return launch_tile_as<S, 3, (V_ & 11), T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, \
+                                                      readc);                                                     \
+        return launch_tile_as<S, 4, V_, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);    \
     }
-        KOBALT_V(1)
-        KOBALT_V(3)
-        KOBALT_V(4)
-        KOBALT_V(7)
+        KOBALT_V(0)
+        KOBALT_V(11)
+        KOBALT_V(19)
 #undef KOBALT_V
     }
     if constexpr (S != KOBALT_OR_AND) {
-        if (small) return launch_tile_as<S, 3, 0, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+        if (small) return launch_tile_as<S, 3, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
     }
-    launch_tile_as<S, 4, 0, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+    launch_tile_as<S, 4, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
 }
 
 } // namespace

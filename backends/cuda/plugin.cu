@@ -119,7 +119,6 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      8},
     {"INTERLEAVED_GETRF_PAIR_MIN_FLOAT",
      "INTERLEAVED_GETRF_PAIR_MIN for float items (0: off; it lost 9-35 points at n = 2..8 on an H200)", 0},
-    {"SEMIRING_TILE_VARIANT", "TEMPORARY A/B switch of the tile kernel (3: the default kernel)", 3},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -14,9 +14,14 @@
 //     16 terms (a 4x4 outer product), so the loop is the semiring's arithmetic plus 1/4 load
 //     per term; for max(m, n) <= SEMIRING_TILE_SMALL_MAX (24) a 3 x 3 tile per thread, so the
 //     block covers 24 x 24 and does 56% of the 32 x 32 tile's terms at n = 24 (not OR_AND);
+//   - full chunks of k (32, or 24 on the 24 x 24 tile) run a loop of known count, and the
+//     staging takes its stride test once per operand (Session 7 of docs/performance.md:
+//     H200, double n = 24 / 32 min-plus 0.356 -> 0.321 / 0.335 -> 0.316 ms);
 //   - C goes back through shared memory and is written (and read, when beta asks) in its
 //     storage order, coalesced in both layouts; on the 32 x 32 tile each thread walks its 16
-//     elements with one pointer (the leaner write-back of docs/performance.md, Session 5).
+//     elements with one pointer (the leaner write-back of docs/performance.md, Session 5;
+//     writing C straight from the registers, with the next stage issued first, spilled and
+//     was slower: Session 7).
 // The operations are semiring_ops.cuh's, NaN rules included (in double: DSETP and two
 // selects per term; a test by the sign of a difference, without DSETP, and a two-buffer
 // pipeline were both measured slower on an H200; on an H100, a predicated recompute instead
@@ -31,8 +36,6 @@
 #define KOBALT_CUDA_SEMIRING_TILE_CUH
 
 #include <algorithm>
-#include <cstdint>
-#include <type_traits>
 
 #include "common.cuh"
 #include "semiring_ops.cuh"
@@ -69,36 +72,13 @@ __device__ __forceinline__ void copy_async_wait_all() { asm volatile("cp.async.w
 __device__ __forceinline__ void copy_async_wait_previous() { asm volatile("cp.async.wait_group 1;\n" ::: "memory"); }
 
 // Thread t's share of the chunk w(r, p0 + p), r < rows, p < pe, staged at s[p * pitch + r]:
-// 16 elements q, (r, p) = (lane, hi + 2q) when w's row stride is 1 (lanes along
-// consecutive addresses), (hi + 2q, lane) otherwise.
-struct StageMap {
-    int r0, p0, dr, dp;
-    __device__ __forceinline__ StageMap(bool unit_r) {
-        const int lo = int(threadIdx.x) & 31, hi = int(threadIdx.x) >> 5;
-        r0 = unit_r ? lo : hi;
-        p0 = unit_r ? hi : lo;
-        dr = unit_r ? 0 : 2;
-        dp = unit_r ? 2 : 0;
-    }
-};
-
+// 16 elements, lanes along whichever index of w has unit stride (coalesced), the other index
+// hi + 2q. The stride test is taken once and the global pointer stepped, so a copy is its
+// bound test, a pointer increment and the cp.async (a version that mapped (r, p) per copy
+// from runtime strides, with 64-bit index arithmetic per copy, was 6-10% slower in all:
+// docs/performance.md, Session 7).
 template <class T>
 __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
-    constexpr int P = tile_pitch<T>();
-    const StageMap g(w.rs == 1);
-    const T *src = &w(g.r0, p0 + g.p0);
-    const idx step = g.dr * w.rs + g.dp * w.cs;
-#pragma unroll
-    for (int q = 0; q < 16; ++q) {
-        const int r = g.r0 + q * g.dr, p = g.p0 + q * g.dp;
-        if (r < rows && p < pe) copy_async(s + p * P + r, src + q * step);
-    }
-}
-
-// TEMPORARY variant bit 2: the same copies with the stride test taken once (two loops with
-// compile-time shared offsets, one bound test per copy, the global pointer stepped).
-template <class T>
-__device__ __forceinline__ void tile_stage_lean(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
     constexpr int P = tile_pitch<T>();
     const int lo = int(threadIdx.x) & 31, hi = int(threadIdx.x) >> 5;
     if (w.rs == 1) { // lanes along r, q along p = hi + 2q
@@ -154,36 +134,27 @@ __device__ __forceinline__ void tile_terms(const Quad<T> &a, const Quad<T> &b, T
 #pragma unroll
         for (int c = 0; c < TM; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
 }
-// A whole chunk of NP values of k (known at compile time), unrolled by 4 (FULL: completely;
-// TEMPORARY variant bit 8).
-template <int S, int TM, bool FULL, int NP, class T>
+// A whole chunk of NP values of k (known at compile time), unrolled by 4 (unrolled
+// completely it was slower on an H200: docs/performance.md, Session 7).
+template <int S, int TM, int NP, class T>
 __device__ __forceinline__ void tile_product_fixed(const T *sA, const T *sB, int i0, int j0, T (&acc)[TM][TM]) {
-    if constexpr (FULL) {
-#pragma unroll
-        for (int p = 0; p < NP; ++p) {
-            Quad<T> a, b;
-            tile_load<TM>(sA, sB, p, i0, j0, a, b);
-            tile_terms<S, TM>(a, b, acc);
-        }
-    } else {
 #pragma unroll 4
-        for (int p = 0; p < NP; ++p) {
-            Quad<T> a, b;
-            tile_load<TM>(sA, sB, p, i0, j0, a, b);
-            tile_terms<S, TM>(a, b, acc);
-        }
+    for (int p = 0; p < NP; ++p) {
+        Quad<T> a, b;
+        tile_load<TM>(sA, sB, p, i0, j0, a, b);
+        tile_terms<S, TM>(a, b, acc);
     }
 }
-// Full chunks (pe = 32, and pe = 24 on the 24 x 24 tile) take a loop of known count: with the
-// runtime count (unroll 2) ptxas rotated the accumulators through new registers and moved
-// them back every iteration (SASS, sm_90); partial chunks keep the runtime loop.
-template <int S, int TM, int V, class T>
+// Full chunks (pe = 32, and pe = 24 on the 24 x 24 tile) take a loop of known count (shared
+// loads at immediate offsets, no remainder tests; H200, double min-plus n = 24: 0.357 -> 0.346
+// ms, n = 32: 0.337 -> 0.333 ms); partial chunks keep the runtime loop. ptxas still rotates
+// the accumulators through fresh registers and moves them back once per unrolled iteration
+// (32 moves per 64 terms in the SASS, sm_90); a complete unroll, which would drop them, was
+// slower (docs/performance.md, Session 7).
+template <int S, int TM, class T>
 __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[TM][TM]) {
-    if constexpr ((V & 1) != 0) {
-        constexpr bool full = (V & 8) != 0;
-        if (pe == kTileDim) return tile_product_fixed<S, TM, full, kTileDim>(sA, sB, i0, j0, acc);
-        if (TM == 3 && pe == 24) return tile_product_fixed<S, TM, full, 24>(sA, sB, i0, j0, acc);
-    }
+    if (pe == kTileDim) return tile_product_fixed<S, TM, kTileDim>(sA, sB, i0, j0, acc);
+    if (TM == 3 && pe == 24) return tile_product_fixed<S, TM, 24>(sA, sB, i0, j0, acc);
 #pragma unroll 2
     for (int p = 0; p < pe; ++p) {
         Quad<T> a, b;
@@ -215,55 +186,12 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
             if (mA[i0 + r] & mB[j0 + c]) acc[r][c] = T(1);
 }
 
-// TEMPORARY variant bit 16 (TM = 4, one buffer): C written straight from the registers, four
-// consecutive elements along C's unit stride per thread (one 32-byte vector when aligned), so
-// that the next stage's copy can be issued before the write-back instead of after it.
-template <int S, class T>
-__device__ __forceinline__ void tile_store_regs(const Mat<T> &vc, int m, int n, int i0, int j0, bool prod, T alpha,
-                                                bool readc, T beta, const T (&acc)[4][4]) {
-    const bool unit_i = vc.rs == 1;
-    if (unit_i || vc.cs == 1) {
-        // line l (a column of C when unit_i, else a row); e: the 4 elements along the unit stride
-        const int e0 = unit_i ? i0 : j0, el = unit_i ? m : n, l0 = unit_i ? j0 : i0, ll = unit_i ? n : m;
-#pragma unroll
-        for (int l = 0; l < 4; ++l) {
-            if (l0 + l >= ll) continue;
-            T *pc = unit_i ? &vc(i0, j0 + l) : &vc(i0 + l, j0);
-            if (e0 + 3 < el && (reinterpret_cast<uintptr_t>(pc) & 15) == 0) {
-                Quad<T> cq, out;
-                if (readc) cq = *reinterpret_cast<const Quad<T> *>(pc);
-#pragma unroll
-                for (int e = 0; e < 4; ++e)
-                    out.v[e] = epilogue<S>(prod, alpha, unit_i ? acc[e][l] : acc[l][e], readc, beta,
-                                           readc ? cq.v[e] : T(0));
-                *reinterpret_cast<Quad<T> *>(pc) = out;
-            } else {
-#pragma unroll
-                for (int e = 0; e < 4; ++e)
-                    if (e0 + e < el) {
-                        const T cv = readc ? pc[e] : T(0);
-                        pc[e] = epilogue<S>(prod, alpha, unit_i ? acc[e][l] : acc[l][e], readc, beta, cv);
-                    }
-            }
-        }
-    } else {
-#pragma unroll
-        for (int r = 0; r < 4; ++r)
-#pragma unroll
-            for (int c = 0; c < 4; ++c)
-                if (i0 + r < m && j0 + c < n) {
-                    const T cv = readc ? vc(i0 + r, j0 + c) : T(0);
-                    vc(i0 + r, j0 + c) = epilogue<S>(prod, alpha, acc[r][c], readc, beta, cv);
-                }
-    }
-}
-
 // The block walks a sequence of stages (item, chunk of k): items blockIdx.x, + gridDim.x, ...,
 // chunks p0 = 0, 32, ... < k. With two buffers (dynamic shared memory: buffers * 2 * 32 *
 // pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
 // at the price of half the blocks per SM; with one, the copy of stage s + 1 starts after
 // stage s and other blocks fill the wait (faster on an H200: docs/performance.md).
-template <int S, int TM, int V, class T, class AA, class BA, class CA>
+template <int S, int TM, class T, class AA, class BA, class CA>
 __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                   idx batch, bool prod, bool readc, bool two) {
@@ -279,13 +207,8 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     const int t = int(threadIdx.x), i0 = TM * (t & 7), j0 = TM * (t >> 3);
     auto stage = [&](idx item, int p0, T *buf) {
         const int pe = min(kTileDim, k - p0);
-        if constexpr ((V & 2) != 0) {
-            tile_stage_lean(dA.global<const T>(A(item)), m, p0, pe, buf);
-            tile_stage_lean(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
-        } else {
-            tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
-            tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
-        }
+        tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
+        tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
         copy_async_commit();
     };
     T acc[TM][TM];
@@ -319,23 +242,7 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
             __syncthreads();
             const int pe = min(kTileDim, k - p0);
             if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
-            else tile_product<S, TM, V>(sA, sB, pe, i0, j0, acc);
-        }
-        if constexpr (TM == 4 && (V & 16) != 0) {
-            if (next_p0 == 0 && !two) { // next stage first, then C straight from the registers
-                if (prod && next_item < batch) {
-                    __syncthreads(); // the buffer's readers are done
-                    stage(next_item, next_p0, smem);
-                }
-                tile_store_regs<S>(dC.global(C(item)), m, n, i0, j0, prod, alpha, readc, beta, acc);
-#pragma unroll
-                for (int r = 0; r < TM; ++r)
-#pragma unroll
-                    for (int c = 0; c < TM; ++c) acc[r][c] = Ring<S>::template zero<T>();
-                item = next_item;
-                p0 = next_p0;
-                continue;
-            }
+            else tile_product<S, TM>(sA, sB, pe, i0, j0, acc);
         }
         if (next_p0 == 0) { // the item's last chunk: C out through sA
             __syncthreads(); // every thread is done reading sA
@@ -402,41 +309,23 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
 
 // Launch: one block per item up to 32 blocks per SM, grid-stride beyond; the 24 x 24 tile up to
 // SEMIRING_TILE_SMALL_MAX (not for OR_AND, whose masks are 32 bits wide).
-template <int S, int TM, int V, class T, class AA, class BA, class CA>
+template <int S, int TM, class T, class AA, class BA, class CA>
 void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
                     MatDesc dC, CA C, idx batch, bool prod, bool readc) {
     const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
     const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
     const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
-    semiring_tile<S, TM, V, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
+    semiring_tile<S, TM, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
                                                                       batch, prod, readc, two);
 }
 template <int S, class T, class AA, class BA, class CA>
 void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
                  MatDesc dC, CA C, idx batch, bool prod, bool readc) {
-    const bool small = S != KOBALT_OR_AND && std::max(m, n) <= std::min<kobalt_int>(threshold(SEMIRING_TILE_SMALL_MAX), 24);
-    // TEMPORARY A/B switch (SEMIRING_TILE_VARIANT, double MIN_PLUS / MIN_MAX, strided only): 0 the
-    // kernel before (runtime-count loop, generic staging), 11 = 3 + full unroll, 19 = 3 + C from
-    // registers (32 x 32 tile); anything else: the default (3).
-    if constexpr (sizeof(T) == 8 && (S == KOBALT_MIN_PLUS || S == KOBALT_MIN_MAX) &&
-                  std::is_same<AA, Strided<const T>>::value) {
-        const int v = int(threshold(SEMIRING_TILE_VARIANT));
-#define KOBALT_V(V_)                                                                                              \
-    if (v == V_) {                                                                                                \
-        if (small)                                                                                                \
-            return launch_tile_as<S, 3, (V_ & 11), T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, \
-                                                      readc);                                                     \
-        return launch_tile_as<S, 4, V_, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);    \
-    }
-        KOBALT_V(0)
-        KOBALT_V(11)
-        KOBALT_V(19)
-#undef KOBALT_V
-    }
     if constexpr (S != KOBALT_OR_AND) {
-        if (small) return launch_tile_as<S, 3, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+        if (std::max(m, n) <= std::min<kobalt_int>(threshold(SEMIRING_TILE_SMALL_MAX), 24))
+            return launch_tile_as<S, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
     }
-    launch_tile_as<S, 4, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+    launch_tile_as<S, 4, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
 }
 
 } // namespace

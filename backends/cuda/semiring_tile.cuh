@@ -75,8 +75,8 @@ __device__ __forceinline__ void copy_async_wait_previous() { asm volatile("cp.as
 // 16 elements, lanes along whichever index of w has unit stride (coalesced), the other index
 // hi + 2q. The stride test is taken once and the global pointer stepped, so a copy is its
 // bound test, a pointer increment and the cp.async (a version that mapped (r, p) per copy
-// from runtime strides, with 64-bit index arithmetic per copy, was 6-10% slower in all:
-// docs/performance.md, Session 7).
+// from runtime strides, with 64-bit index arithmetic per copy, made the kernel 3-7% slower
+// on an H200: docs/performance.md, Session 7).
 template <class T>
 __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
     constexpr int P = tile_pitch<T>();

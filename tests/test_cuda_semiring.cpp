@@ -335,6 +335,7 @@ int main(int argc, char **argv) {
                     c.n = 5;
                     c.k = 70;
                     run<float>(c);
+                    run<double>(c); // the 24 x 24 tile (forced) over two full chunks of k and a partial one
                 }
         // batch > 65,535
         run<double>(Case{KOBALT_MIN_PLUS, KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, 4, 4, 4, 70001, false, 0,

@@ -14,9 +14,14 @@
 //     16 terms (a 4x4 outer product), so the loop is the semiring's arithmetic plus 1/4 load
 //     per term; for max(m, n) <= SEMIRING_TILE_SMALL_MAX (24) a 3 x 3 tile per thread, so the
 //     block covers 24 x 24 and does 56% of the 32 x 32 tile's terms at n = 24 (not OR_AND);
+//   - full chunks of k (32, or 24 on the 24 x 24 tile) run a loop of known count, and the
+//     staging takes its stride test once per operand (Session 7 of docs/performance.md:
+//     H200, double n = 24 / 32 min-plus 0.356 -> 0.321 / 0.335 -> 0.316 ms);
 //   - C goes back through shared memory and is written (and read, when beta asks) in its
 //     storage order, coalesced in both layouts; on the 32 x 32 tile each thread walks its 16
-//     elements with one pointer (the leaner write-back of docs/performance.md, Session 5).
+//     elements with one pointer (the leaner write-back of docs/performance.md, Session 5;
+//     writing C straight from the registers, with the next stage issued first, spilled and
+//     was slower: Session 7).
 // The operations are semiring_ops.cuh's, NaN rules included (in double: DSETP and two
 // selects per term; a test by the sign of a difference, without DSETP, and a two-buffer
 // pipeline were both measured slower on an H200; on an H100, a predicated recompute instead
@@ -67,29 +72,35 @@ __device__ __forceinline__ void copy_async_wait_all() { asm volatile("cp.async.w
 __device__ __forceinline__ void copy_async_wait_previous() { asm volatile("cp.async.wait_group 1;\n" ::: "memory"); }
 
 // Thread t's share of the chunk w(r, p0 + p), r < rows, p < pe, staged at s[p * pitch + r]:
-// 16 elements q, (r, p) = (lane, hi + 2q) when w's row stride is 1 (lanes along
-// consecutive addresses), (hi + 2q, lane) otherwise.
-struct StageMap {
-    int r0, p0, dr, dp;
-    __device__ __forceinline__ StageMap(bool unit_r) {
-        const int lo = int(threadIdx.x) & 31, hi = int(threadIdx.x) >> 5;
-        r0 = unit_r ? lo : hi;
-        p0 = unit_r ? hi : lo;
-        dr = unit_r ? 0 : 2;
-        dp = unit_r ? 2 : 0;
-    }
-};
-
+// 16 elements, lanes along whichever index of w has unit stride (coalesced), the other index
+// hi + 2q. The stride test is taken once and the global pointer stepped, so a copy is its
+// bound test, a pointer increment and the cp.async (a version that mapped (r, p) per copy
+// from runtime strides, with 64-bit index arithmetic per copy, made the kernel 3-7% slower
+// on an H200: docs/performance.md, Session 7).
 template <class T>
 __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
     constexpr int P = tile_pitch<T>();
-    const StageMap g(w.rs == 1);
-    const T *src = &w(g.r0, p0 + g.p0);
-    const idx step = g.dr * w.rs + g.dp * w.cs;
+    const int lo = int(threadIdx.x) & 31, hi = int(threadIdx.x) >> 5;
+    if (w.rs == 1) { // lanes along r, q along p = hi + 2q
+        if (lo >= rows) return;
+        const T *src = &w(lo, p0 + hi);
+        const idx step = 2 * w.cs;
+        T *dst = s + hi * P + lo;
 #pragma unroll
-    for (int q = 0; q < 16; ++q) {
-        const int r = g.r0 + q * g.dr, p = g.p0 + q * g.dp;
-        if (r < rows && p < pe) copy_async(s + p * P + r, src + q * step);
+        for (int q = 0; q < 16; ++q) {
+            if (hi + 2 * q < pe) copy_async(dst + 2 * q * P, src);
+            src += step;
+        }
+    } else { // lanes along p, q along r = hi + 2q
+        if (lo >= pe) return;
+        const T *src = &w(hi, p0 + lo);
+        const idx step = 2 * w.rs;
+        T *dst = s + lo * P + hi;
+#pragma unroll
+        for (int q = 0; q < 16; ++q) {
+            if (hi + 2 * q < rows) copy_async(dst + 2 * q, src);
+            src += step;
+        }
     }
 }
 
@@ -97,30 +108,58 @@ __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int 
 // 4: 32 x 32; TM = 3: 24 x 24, for max(m, n) <= SEMIRING_TILE_SMALL_MAX, where the 32 x 32 tile
 // would waste up to 44-72% of its terms). Thread (g, h) owns rows TM g .. TM g + TM - 1 and
 // columns TM h ...; with TM = 4 its values are one aligned 4-wide shared load away, with TM = 3
-// three scalar loads (a position map that aligned them made ptxas spill the staging).
+// three scalar loads (a position map that aligned them, rows 2g, 2g + 1, 16 + g as one pair
+// and one scalar load, was no faster on an H200: docs/performance.md, Session 7).
 //
 // acc[r][c] (+)= op(A)(i0 + r, p) (x) op(B)(p, j0 + c) over the staged p < pe. Rows and
 // columns beyond m, n compute junk from unstaged shared memory; they are never stored.
+template <int TM, class T>
+__device__ __forceinline__ void tile_load(const T *sA, const T *sB, int p, int i0, int j0, Quad<T> &a, Quad<T> &b) {
+    constexpr int P = tile_pitch<T>();
+    if constexpr (TM == 4) {
+        a = *reinterpret_cast<const Quad<T> *>(sA + p * P + i0);
+        b = *reinterpret_cast<const Quad<T> *>(sB + p * P + j0);
+    } else {
+#pragma unroll
+        for (int r = 0; r < TM; ++r) {
+            a.v[r] = sA[p * P + i0 + r];
+            b.v[r] = sB[p * P + j0 + r];
+        }
+    }
+}
+template <int S, int TM, class T>
+__device__ __forceinline__ void tile_terms(const Quad<T> &a, const Quad<T> &b, T (&acc)[TM][TM]) {
+#pragma unroll
+    for (int r = 0; r < TM; ++r)
+#pragma unroll
+        for (int c = 0; c < TM; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
+}
+// A whole chunk of NP values of k (known at compile time), unrolled by 4 (unrolled
+// completely it was slower on an H200: docs/performance.md, Session 7).
+template <int S, int TM, int NP, class T>
+__device__ __forceinline__ void tile_product_fixed(const T *sA, const T *sB, int i0, int j0, T (&acc)[TM][TM]) {
+#pragma unroll 4
+    for (int p = 0; p < NP; ++p) {
+        Quad<T> a, b;
+        tile_load<TM>(sA, sB, p, i0, j0, a, b);
+        tile_terms<S, TM>(a, b, acc);
+    }
+}
+// Full chunks (pe = 32, and pe = 24 on the 24 x 24 tile) take a loop of known count (shared
+// loads at immediate offsets, no remainder tests; H200, double min-plus n = 24: 0.357 -> 0.346
+// ms, n = 32: 0.337 -> 0.333 ms); partial chunks keep the runtime loop. ptxas still rotates
+// the accumulators through fresh registers and moves them back once per unrolled iteration
+// (32 moves per 64 terms in the SASS, sm_90); a complete unroll, which would drop them, was
+// slower (docs/performance.md, Session 7).
 template <int S, int TM, class T>
 __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[TM][TM]) {
-    constexpr int P = tile_pitch<T>();
+    if (pe == kTileDim) return tile_product_fixed<S, TM, kTileDim>(sA, sB, i0, j0, acc);
+    if (TM == 3 && pe == 24) return tile_product_fixed<S, TM, 24>(sA, sB, i0, j0, acc);
 #pragma unroll 2
     for (int p = 0; p < pe; ++p) {
         Quad<T> a, b;
-        if constexpr (TM == 4) {
-            a = *reinterpret_cast<const Quad<T> *>(sA + p * P + i0);
-            b = *reinterpret_cast<const Quad<T> *>(sB + p * P + j0);
-        } else {
-#pragma unroll
-            for (int r = 0; r < TM; ++r) {
-                a.v[r] = sA[p * P + i0 + r];
-                b.v[r] = sB[p * P + j0 + r];
-            }
-        }
-#pragma unroll
-        for (int r = 0; r < TM; ++r)
-#pragma unroll
-            for (int c = 0; c < TM; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
+        tile_load<TM>(sA, sB, p, i0, j0, a, b);
+        tile_terms<S, TM>(a, b, acc);
     }
 }
 

@@ -47,6 +47,7 @@ enum ThresholdId : int {
     INTERLEAVED_FUSED_BOUNDED_MAX, // interleaved fused call (k == n, unrolled): registers capped for 12 warps per SM up to this n (desc.cu)
     INTERLEAVED_GETRF_PAIR_MIN, // interleaved getrf in double: two threads per item from this n (il_lu_pair.cuh)
     INTERLEAVED_GETRF_PAIR_MIN_FLOAT, // the same in float
+    GETRF_BCAST_MIN, // getrf group kernel: redux pivot search + pivot row through shared memory from this size (lu_bcast.cuh)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -119,6 +119,12 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      8},
     {"INTERLEAVED_GETRF_PAIR_MIN_FLOAT",
      "INTERLEAVED_GETRF_PAIR_MIN for float items (0: off; it lost 9-35 points at n = 2..8 on an H200)", 0},
+    // getrf's group kernel on lu_rows_bcast (lu_bcast.cuh): the pivot found by integer warp
+    // reductions, the pivot row broadcast through shared memory (docs/performance.md).
+    {"GETRF_BCAST_MIN",
+     "cuda getrf group kernel: smallest max(m,n) whose pivot search runs as integer warp reductions (redux.sync) "
+     "and whose pivot row is broadcast through shared memory instead of per-element shuffles; 0 disables",
+     9},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

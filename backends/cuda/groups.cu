@@ -3,6 +3,7 @@
 // pivots, info, BLAS edge cases). Every shuffle is executed by all 32 lanes of a warp:
 // per-item conditions only predicate arithmetic and memory accesses, never a shuffle.
 #include <algorithm>
+#include <cstdlib>
 
 #include "group_ops.cuh"
 #include "lu_bcast.cuh"
@@ -80,10 +81,11 @@ __global__ void __launch_bounds__(kThreads) gemm_group(int m, int n, int k, T al
 
 // Bcast: lu_rows_bcast (redux pivot search, pivot row through shared memory, each row
 // stored at its final place) instead of lu_rows (shuffles); GETRF_BCAST_MIN picks.
-template <int W, class T, bool Bcast, class AA>
-__global__ void __launch_bounds__(kThreads) getrf_group(int m, int n, MatDesc dA, AA A, int *ipiv, idx sp,
+template <int W, class T, bool Bcast, int MinBlocks, class AA>
+__global__ void __launch_bounds__(kThreads, MinBlocks) getrf_group(int m, int n, MatDesc dA, AA A, int *ipiv, idx sp,
                                                         int *info, idx batch) {
-    __shared__ __align__(16) T rows[Bcast ? 2 * kThreads : 1];
+    constexpr int E = 16 / int(sizeof(T));
+    __shared__ __align__(16) T rows[Bcast ? 2 * (kThreads + kThreads / W * E) : 1];
     KOBALT_GROUP_LOOP(W) {
         const idx item = base + threadIdx.x / W;
         const bool valid = item < batch;
@@ -94,7 +96,7 @@ __global__ void __launch_bounds__(kThreads) getrf_group(int m, int n, MatDesc dA
         for (int c = 0; c < W; ++c) a[c] = (valid && lane < m && c < n) ? v(lane, c) : T(0);
         int mypiv, pos = lane;
         const int r = Bcast ? lu_rows_bcast<W>(m, n, a, lane, ipiv != nullptr, mypiv, pos,
-                                               rows + (threadIdx.x / W) * 2 * W)
+                                               rows + (threadIdx.x / W) * 2 * (W + E))
                             : lu_rows<W>(m, n, a, lane, ipiv != nullptr, mypiv);
         if (valid) {
             if (pos < m) // lane < m holds logical row pos < m (labels move among those rows only)
@@ -185,11 +187,16 @@ bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B
 template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
                  cudaStream_t st) {
-    if (bcast) { // (the switch macro ends in `return true`)
-        KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, true><<<grid_for<W>(batch), kThreads, 0, st>>>(
+    static const bool exp_bounded = getenv("KOBALT_EXP_GETRF_BOUNDED") != nullptr; // EXPERIMENT
+    if (bcast && exp_bounded) {
+        KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, true, 4><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                                 m, n, dA, A, ipiv, strideIpiv, info, batch)))
     }
-    KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, false><<<grid_for<W>(batch), kThreads, 0, st>>>(
+    if (bcast) { // (the switch macro ends in `return true`)
+        KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, true, 1><<<grid_for<W>(batch), kThreads, 0, st>>>(
+                                                m, n, dA, A, ipiv, strideIpiv, info, batch)))
+    }
+    KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, false, 1><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                             m, n, dA, A, ipiv, strideIpiv, info, batch)))
 }
 template <class T, class AA, class BA>

@@ -40,7 +40,8 @@ template <class T> struct Vec16;
 template <> struct Vec16<double> { using type = double2; };
 template <> struct Vec16<float> { using type = float4; };
 
-// buf: 2 W elements of shared memory for this group, 16-byte aligned (two row buffers,
+// buf: 2 (W + E) elements of shared memory for this group (E = elements per 16 bytes),
+// 16-byte aligned (two row buffers, each the row and the pivot's reciprocal,
 // alternating by step, so one __syncwarp per step orders both the write after the last
 // step's reads and the reads after this step's write). Returns info, sets mypiv (0-based
 // pivot row of step `lane`) and pos (the logical row this lane's registers hold).
@@ -60,6 +61,9 @@ __device__ int lu_rows_bcast(int m, int n, T (&a)[W], int lane, bool pivot, int 
     for (int j = 0; j < W; ++j) {
         if (j >= kmin) break;
         T aj = a[j];
+        // every lane's reciprocal, computed while the pivot is searched (1/pv is a long
+        // dependent sequence in double); the pivot lane passes its own with its row
+        const T rj = T(1) / aj;
         int p = j, plane = j; // pivot row (logical) and the lane holding it
         if (pivot) {
             const unsigned t = pivot_of(aj, pos >= j && pos < m, pos == j, unsigned(pos * 32 + lane), group_mask);
@@ -67,7 +71,7 @@ __device__ int lu_rows_bcast(int m, int n, T (&a)[W], int lane, bool pivot, int 
             plane = int(t & 31);
         }
         // the pivot row (from the vector holding column j on) to shared memory, then to all
-        T *row = buf + (j & 1) * W;
+        T *row = buf + (j & 1) * (W + E);
         const int v0 = j / E * E; // a constant after unrolling
         if (lane == plane) {
 #pragma unroll
@@ -79,6 +83,9 @@ __device__ int lu_rows_bcast(int m, int n, T (&a)[W], int lane, bool pivot, int 
                     for (int q = 0; q < E; ++q) e[q] = a[c + q];
                     *reinterpret_cast<V *>(row + c) = v;
                 }
+            V v{};
+            *reinterpret_cast<T *>(&v) = rj;
+            *reinterpret_cast<V *>(row + W) = v;
         }
         __syncwarp();
         T u[W];
@@ -90,7 +97,7 @@ __device__ int lu_rows_bcast(int m, int n, T (&a)[W], int lane, bool pivot, int 
 #pragma unroll
                 for (int q = 0; q < E; ++q) u[c + q] = e[q];
             }
-        const T pv = u[j];
+        const T pv = u[j], rp = row[W];
         if (pivot) {
             if (lane == j) mypiv = p;
             if (pv != T(0) && p != j) { // exchange the labels of rows j and p
@@ -104,7 +111,8 @@ __device__ int lu_rows_bcast(int m, int n, T (&a)[W], int lane, bool pivot, int 
         } else if (pv == T(0)) {
             if (info == 0) info = j + 1;
         } else if (below) {
-            aj = fabs(pv) >= sfmin ? aj * (T(1) / pv) : aj / pv;
+            if (fabs(pv) >= sfmin) aj = aj * rp; // rp == 1 / pv, as dgetf2 scales
+            else aj = aj / pv;
         }
         a[j] = aj;
 #pragma unroll

@@ -99,10 +99,13 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) getrf_group(int m, int n,
                                                rows + (threadIdx.x / W) * 2 * (W + E))
                             : lu_rows<W>(m, n, a, lane, ipiv != nullptr, mypiv);
         if (valid) {
-            if (pos < m) // lane < m holds logical row pos < m (labels move among those rows only)
+            // lane < m holds logical row pos < m (labels move among those rows only); the
+            // shuffle kernel has put row i back into lane i
+            const int out = Bcast ? pos : lane;
+            if (out < m)
 #pragma unroll
                 for (int c = 0; c < W; ++c)
-                    if (c < n) v(pos, c) = a[c];
+                    if (c < n) v(out, c) = a[c];
             if (ipiv && lane < min(m, n)) ipiv[item * sp + lane] = mypiv + 1;
             if (lane == 0) info[item] = r;
         }
@@ -187,10 +190,16 @@ bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B
 template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
                  cudaStream_t st) {
-    static const bool exp_bounded = getenv("KOBALT_EXP_GETRF_BOUNDED") != nullptr; // EXPERIMENT
-    if (bcast && exp_bounded) {
-        KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, true, 4><<<grid_for<W>(batch), kThreads, 0, st>>>(
-                                                m, n, dA, A, ipiv, strideIpiv, info, batch)))
+    static const int exp_blocks = getenv("KOBALT_EXP_GETRF_BLOCKS") ? atoi(getenv("KOBALT_EXP_GETRF_BLOCKS")) : 0; // EXPERIMENT
+    if (bcast && exp_blocks && std::max(m, n) > 8) {
+        const int g = grid_for<32>(batch) * (std::max(m, n) > 16 ? 1 : 2);
+        const bool w32 = std::max(m, n) > 16;
+#define KX(NB) if (w32) getrf_group<32, T, true, NB><<<grid_for<32>(batch), kThreads, 0, st>>>(m, n, dA, A, ipiv, strideIpiv, info, batch); \
+               else getrf_group<16, T, true, NB><<<grid_for<16>(batch), kThreads, 0, st>>>(m, n, dA, A, ipiv, strideIpiv, info, batch);
+        (void)g;
+        switch (exp_blocks) { case 4: KX(4) break; case 5: KX(5) break; case 6: KX(6) break; default: KX(3) break; }
+#undef KX
+        return true;
     }
     if (bcast) { // (the switch macro ends in `return true`)
         KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, true, 1><<<grid_for<W>(batch), kThreads, 0, st>>>(

@@ -3,7 +3,6 @@
 // pivots, info, BLAS edge cases). Every shuffle is executed by all 32 lanes of a warp:
 // per-item conditions only predicate arithmetic and memory accesses, never a shuffle.
 #include <algorithm>
-#include <cstdlib>
 
 #include "group_ops.cuh"
 #include "lu_bcast.cuh"
@@ -81,6 +80,14 @@ __global__ void __launch_bounds__(kThreads) gemm_group(int m, int n, int k, T al
 
 // Bcast: lu_rows_bcast (redux pivot search, pivot row through shared memory, each row
 // stored at its final place) instead of lu_rows (shuffles); GETRF_BCAST_MIN picks.
+// MinBlocks caps the registers (65536 / (128 MinBlocks) per thread). Measured on an H200
+// (double, docs/performance.md): the shuffle kernel at W = 32 needs 168 registers for 3
+// blocks per SM, and at 172 (which small code changes gave) fell to 2 blocks, 0.80 -> 1.04
+// ms at n = 32, hence 3. lu_rows_bcast at W = 32: uncapped 164-174 registers (2-3 blocks)
+// 0.43-0.53 ms, 4 blocks (128 registers, 184 bytes of spills) 0.41 ms, 5 and 6 blocks
+// spill 300+ bytes: 0.94 / 1.43 ms. At W = 16: 116 registers (4 blocks) 0.44 ms, 5 blocks
+// 0.39 ms, 6 blocks (80 registers, ~100 bytes of spills) 0.36 ms.
+constexpr int bcast_blocks(int W) { return W == 32 ? 4 : W == 16 ? 6 : 1; }
 template <int W, class T, bool Bcast, int MinBlocks, class AA>
 __global__ void __launch_bounds__(kThreads, MinBlocks) getrf_group(int m, int n, MatDesc dA, AA A, int *ipiv, idx sp,
                                                         int *info, idx batch) {
@@ -190,22 +197,11 @@ bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B
 template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
                  cudaStream_t st) {
-    static const int exp_blocks = getenv("KOBALT_EXP_GETRF_BLOCKS") ? atoi(getenv("KOBALT_EXP_GETRF_BLOCKS")) : 0; // EXPERIMENT
-    if (bcast && exp_blocks && std::max(m, n) > 8) {
-        const int g = grid_for<32>(batch) * (std::max(m, n) > 16 ? 1 : 2);
-        const bool w32 = std::max(m, n) > 16;
-#define KX(NB) if (w32) getrf_group<32, T, true, NB><<<grid_for<32>(batch), kThreads, 0, st>>>(m, n, dA, A, ipiv, strideIpiv, info, batch); \
-               else getrf_group<16, T, true, NB><<<grid_for<16>(batch), kThreads, 0, st>>>(m, n, dA, A, ipiv, strideIpiv, info, batch);
-        (void)g;
-        switch (exp_blocks) { case 4: KX(4) break; case 5: KX(5) break; case 6: KX(6) break; default: KX(3) break; }
-#undef KX
-        return true;
-    }
     if (bcast) { // (the switch macro ends in `return true`)
-        KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, true, 1><<<grid_for<W>(batch), kThreads, 0, st>>>(
+        KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, true, bcast_blocks(W)><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                                 m, n, dA, A, ipiv, strideIpiv, info, batch)))
     }
-    KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, false, 1><<<grid_for<W>(batch), kThreads, 0, st>>>(
+    KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, false, 3><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                             m, n, dA, A, ipiv, strideIpiv, info, batch)))
 }
 template <class T, class AA, class BA>

@@ -28,6 +28,15 @@ set_property(TEST cuda_routines_vendor APPEND PROPERTY ENVIRONMENT ${kobalt_cuda
 # call solving in a copy of B, getrs with one pointer-array kernel per operand, scratch from
 # CUDA's default pool (VENDOR_INPLACE=0, SCRATCH_KEEP_MB=0); the others run the defaults.
 set_property(TEST cuda_routines_unstaged APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_VENDOR_INPLACE=0;KOBALT_CUDA_SCRATCH_KEEP_MB=0")
+# getrf's group kernel on both pivot-search/broadcast variants at every size up to 32
+# (GETRF_BCAST_MIN = 1: lu_bcast.cuh everywhere; 0: the shuffle kernel everywhere), with
+# singular, NaN and exact-tie items.
+add_test(NAME cuda_getrf_bcast_all COMMAND test_cuda_routines getrf)
+add_test(NAME cuda_getrf_bcast_none COMMAND test_cuda_routines getrf)
+set_tests_properties(cuda_getrf_bcast_all cuda_getrf_bcast_none
+  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
+set_property(TEST cuda_getrf_bcast_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=1")
+set_property(TEST cuda_getrf_bcast_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=0")
 
 # No process-ending calls in the plugin (runs without a GPU, so CI checks it).
 if(KOBALT_OBJDUMP)

@@ -5,6 +5,7 @@
 // a skip. Argument: "quick" runs a smaller sweep; "huge" adds the > 2^31-element batch.
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -382,7 +383,7 @@ void host_getrs(Operand<T> &A, std::vector<T> &Av, I ab, bool t, I n, I nrhs, co
 }
 
 // ================================ getrf =================================================
-template <class T> void test_getrf(kobalt_layout L, bool batched, bool pivot, I m, I n, I batch) {
+template <class T> void test_getrf(kobalt_layout L, bool batched, bool pivot, I m, I n, I batch, bool ties = false) {
     Operand<T> A;
     A.init(L, m, n, batch, 1);
     const I kmin = std::min(m, n);
@@ -391,6 +392,22 @@ template <class T> void test_getrf(kobalt_layout L, bool batched, bool pivot, I 
     if (batch > 1 && kmin > 0 && pivot)
         for (I i = 0; i < m; ++i) A.at(1, i, 0) = 0;
     if (batch > 2 && kmin > 1) A.at(2, m - 1, n - 1) = NAN;
+    // exact ties of |a| in column 0 (the first, -3 at row m/3, must win over 3 further down),
+    // and values equal in their high 32 bits (the later, larger one must win): the pivot
+    // search compares the bits of |a| in pieces on the GPU (lu_bcast.cuh). Only where asked:
+    // the cuBLAS path's pivots on ties are not checked against dgetf2 (its check redoes
+    // singular and non-finite items only)
+    if (ties && pivot && m >= 3 && kmin > 0) {
+        const I r1 = m / 3, r2 = m - 1;
+        if (batch > 3) {
+            A.at(3, r1, 0) = T(-3);
+            A.at(3, r2, 0) = T(3);
+        }
+        if (batch > 4) {
+            A.at(4, r1, 0) = T(3);
+            A.at(4, r2, 0) = std::nextafter(T(3), T(4));
+        }
+    }
     if (batch > 1) A.upload();
     const I sp = kmin + 2;
     IntBuf ipiv(size_t(sp * batch)), info(size_t(batch), -9);
@@ -707,6 +724,22 @@ int main(int argc, char **argv) {
     const std::string mode = argc > 1 ? argv[1] : "full";
     if (mode == "huge") {
         test_huge();
+    } else if (mode == "getrf") {
+        // getrf alone over the group kernels' sizes (run with GETRF_BCAST_MIN = 1 and 0 so
+        // that both kernels see every size), batch 5: singular, NaN and tie items
+        for (kobalt_layout L : LAYOUTS)
+            for (int f = 0; f < 2; ++f)
+                for (I n : {1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32})
+                    for (bool piv : {true, false}) {
+                        test_getrf<double>(L, f == 1, piv, n, n, 5, true);
+                        test_getrf<float>(L, f == 1, piv, n, n, 5, true);
+                        test_getrf<double>(L, f == 1, piv, n, std::max<I>(1, n / 2), 5, true);
+                        test_getrf<float>(L, f == 1, piv, std::max<I>(1, n / 2), n, 5, true);
+                    }
+        for (I n : {8, 16, 32}) {
+            test_getrf<double>(KOBALT_COL_MAJOR, false, true, n, n, 3001, true);
+            test_getrf<float>(KOBALT_ROW_MAJOR, true, true, n, n, 3001, true);
+        }
     } else {
         const std::vector<I> all = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100};
         const std::vector<I> some = {1, 2, 4, 8, 16, 32};

@@ -51,6 +51,7 @@ enum ThresholdId : int {
     SCRATCH_KEEP_MB, // stream-ordered scratch kept reserved between calls (scratch.cu)
     INTERLEAVED_GETRF_PAIR_BRANCHLESS, // the pair kernel's row swaps by selects on every lane, no branch (il_lu_pair.cuh)
     INTERLEAVED_GETRF_PAIR_THREADS, // the pair kernel's block size (desc.cu)
+    GETRF_BCAST_MIN, // getrf group kernel: redux pivot search + pivot row through shared memory from this size (lu_bcast.cuh)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "group_ops.cuh"
+#include "lu_bcast.cuh"
 
 namespace kobalt_cuda {
 namespace {
@@ -77,9 +78,21 @@ __global__ void __launch_bounds__(kThreads) gemm_group(int m, int n, int k, T al
     }
 }
 
-template <int W, class T, class AA>
-__global__ void __launch_bounds__(kThreads) getrf_group(int m, int n, MatDesc dA, AA A, int *ipiv, idx sp,
+// Bcast: lu_rows_bcast (redux pivot search, pivot row through shared memory, each row
+// stored at its final place) instead of lu_rows (shuffles); GETRF_BCAST_MIN picks.
+// MinBlocks caps the registers (65536 / (128 MinBlocks) per thread). Measured on an H200
+// (double, docs/performance.md): the shuffle kernel at W = 32 needs 168 registers for 3
+// blocks per SM, and at 172 (which small code changes gave) fell to 2 blocks, 0.80 -> 1.04
+// ms at n = 32, hence 3. lu_rows_bcast at W = 32: uncapped 164-174 registers (2-3 blocks)
+// 0.43-0.53 ms, 4 blocks (128 registers, 184 bytes of spills) 0.41 ms, 5 and 6 blocks
+// spill 300+ bytes: 0.94 / 1.43 ms. At W = 16: 116 registers (4 blocks) 0.44 ms, 5 blocks
+// 0.39 ms, 6 blocks (80 registers, ~100 bytes of spills) 0.36 ms.
+constexpr int bcast_blocks(int W) { return W == 32 ? 4 : W == 16 ? 6 : 1; }
+template <int W, class T, bool Bcast, int MinBlocks, class AA>
+__global__ void __launch_bounds__(kThreads, MinBlocks) getrf_group(int m, int n, MatDesc dA, AA A, int *ipiv, idx sp,
                                                         int *info, idx batch) {
+    constexpr int E = 16 / int(sizeof(T));
+    __shared__ __align__(16) T rows[Bcast ? 2 * (kThreads + kThreads / W * E) : 1];
     KOBALT_GROUP_LOOP(W) {
         const idx item = base + threadIdx.x / W;
         const bool valid = item < batch;
@@ -88,13 +101,18 @@ __global__ void __launch_bounds__(kThreads) getrf_group(int m, int n, MatDesc dA
         T a[W];
 #pragma unroll
         for (int c = 0; c < W; ++c) a[c] = (valid && lane < m && c < n) ? v(lane, c) : T(0);
-        int mypiv;
-        const int r = lu_rows<W>(m, n, a, lane, ipiv != nullptr, mypiv);
+        int mypiv, pos = lane;
+        const int r = Bcast ? lu_rows_bcast<W>(m, n, a, lane, ipiv != nullptr, mypiv, pos,
+                                               rows + (threadIdx.x / W) * 2 * (W + E))
+                            : lu_rows<W>(m, n, a, lane, ipiv != nullptr, mypiv);
         if (valid) {
-            if (lane < m)
+            // lane < m holds logical row pos < m (labels move among those rows only); the
+            // shuffle kernel has put row i back into lane i
+            const int out = Bcast ? pos : lane;
+            if (out < m)
 #pragma unroll
                 for (int c = 0; c < W; ++c)
-                    if (c < n) v(lane, c) = a[c];
+                    if (c < n) v(out, c) = a[c];
             if (ipiv && lane < min(m, n)) ipiv[item * sp + lane] = mypiv + 1;
             if (lane == 0) info[item] = r;
         }
@@ -177,9 +195,13 @@ bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B
                                             m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch)))
 }
 template <class T, class AA>
-bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch,
+bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
                  cudaStream_t st) {
-    KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(
+    if (bcast) { // (the switch macro ends in `return true`)
+        KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, true, bcast_blocks(W)><<<grid_for<W>(batch), kThreads, 0, st>>>(
+                                                m, n, dA, A, ipiv, strideIpiv, info, batch)))
+    }
+    KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, false, 3><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                             m, n, dA, A, ipiv, strideIpiv, info, batch)))
 }
 template <class T, class AA, class BA>
@@ -200,8 +222,8 @@ bool group_fused(int n, int k, int nrhs, T alpha, MatDesc dX, XA X, MatDesc dY, 
                                 MatDesc, Strided<T>, idx, cudaStream_t);                                       \
     template bool group_gemm<T>(int, int, int, T, MatDesc, Ptrs<const T>, MatDesc, Ptrs<const T>, T, MatDesc,  \
                                 Ptrs<T>, idx, cudaStream_t);                                                   \
-    template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, cudaStream_t);         \
-    template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, cudaStream_t);            \
+    template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, bool, cudaStream_t);   \
+    template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, bool, cudaStream_t);      \
     template bool group_getrs<T>(bool, int, int, MatDesc, Strided<const T>, const int *, idx, MatDesc,         \
                                  Strided<T>, idx, cudaStream_t);                                               \
     template bool group_getrs<T>(bool, int, int, MatDesc, Ptrs<const T>, const int *, idx, MatDesc, Ptrs<T>,   \

@@ -143,6 +143,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "with INTERLEAVED_GETRF_PAIR_BRANCHLESS = 1, double n = 8 went from 84.0% to 85.0% of the copy bandwidth on an "
      "H200",
      64},
+    // getrf's group kernel on lu_rows_bcast (lu_bcast.cuh): the pivot found by integer warp
+    // reductions, the pivot row broadcast through shared memory. 9 = the 16- and 32-lane
+    // groups: on an H200 n = 16 went from 0.39 to 0.36 ms and n = 32 from 0.80 to 0.41 ms
+    // (docs/performance.md); the 4- and 8-lane groups were not measured.
+    {"GETRF_BCAST_MIN",
+     "cuda getrf group kernel: smallest max(m,n) whose pivot search runs as integer warp reductions (redux.sync) "
+     "and whose pivot row is broadcast through shared memory instead of per-element shuffles (at most 32; 0 "
+     "disables). 9: on an H200 n = 16 0.39 -> 0.36 ms, n = 32 0.80 -> 0.41 ms (docs/performance.md)",
+     9},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

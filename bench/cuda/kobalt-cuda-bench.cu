@@ -2,6 +2,7 @@
 // (double), CUDA events, 3 warm-ups, median of 15. Prints % of the device-to-device copy
 // bandwidth, counting each input read once and each output written once.
 // Usage: kobalt-cuda-bench [bytes_per_operand (default 256 MiB)] [sizes, e.g. 4,8,16,32]
+//        [routines, e.g. getrf,getrs (default gemm,getrf,getrs,fused)]
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -10,6 +11,7 @@
 #include <cstdlib>
 #include <functional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "kobalt/kobalt.h"
@@ -95,6 +97,9 @@ int main(int argc, char **argv) {
             s = *end == ',' ? end + 1 : end;
         }
     }
+    // argv[3]: the routines to time (a getrf A/B need not wait for the others)
+    const std::string wanted = argc > 3 ? std::string(",") + argv[3] + "," : ",gemm,getrf,getrs,fused,";
+    auto want = [&](const char *r) { return wanted.find(std::string(",") + r + ",") != std::string::npos; };
     for (int n : sizes) {
         const long long nn = (long long)n * n;
         const long long items = std::max<long long>(1, (long long)(bytes_op / 8 / nn));
@@ -105,32 +110,40 @@ int main(int argc, char **argv) {
         CK(cudaMalloc(&info, items * 4));
         double **pA = ptrs(A, nn, items), **pB = ptrs(B, nn, items), **pC = ptrs(C, nn, items), **px = ptrs(x, n, items);
         const double one = 1, zero = 0;
+        int hinfo;
         // gemm: C = A B
-        double gb = 3.0 * nn * 8 * items;
-        double km = time_ms([&] {
+        double gb = 3.0 * nn * 8 * items, km = 0, cm = 0;
+        if (want("gemm")) {
+        km = time_ms([&] {
             kobalt_dgemm_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, 1.0, A, n, nn, B, n, nn, 0.0,
                                  C, n, nn, items);
         });
-        double cm = time_ms([&] {
+        cm = time_ms([&] {
             cublasDgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, nn, B, n, nn, &zero, C, n, nn,
                                       int(items));
         });
         row("gemm", n, items, gb, km, cm);
+        }
         // getrf (pivoted): refresh A from B each time is not timed; factor C in place
         CK(cudaMemcpy(C, A, items * nn * 8, cudaMemcpyDeviceToDevice));
+        if (want("getrf")) {
         gb = 2.0 * nn * 8 * items + items * (n + 1) * 4.0;
         km = time_ms([&] { kobalt_dgetrf_strided(KOBALT_COL_MAJOR, n, n, C, n, nn, ipiv, n, info, items); });
         CK(cudaMemcpy(C, A, items * nn * 8, cudaMemcpyDeviceToDevice));
         cm = time_ms([&] { cublasDgetrfBatched(h, n, pC, n, ipiv, info, int(items)); });
         row("getrf", n, items, gb, km, cm);
-        // getrs nrhs = 1 on C's factors
+        }
+        if (want("getrs")) {
+        // getrs nrhs = 1 on C's factors (factored here when getrf was not timed)
+        if (!want("getrf")) kobalt_dgetrf_strided(KOBALT_COL_MAJOR, n, n, C, n, nn, ipiv, n, info, items);
         gb = nn * 8.0 * items + items * n * 4.0 + 2.0 * items * n * 8;
         km = time_ms([&] { kobalt_dgetrs_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, n, 1, C, n, nn, ipiv, n, x, n, n, items); });
-        int hinfo;
         cm = time_ms([&] {
             cublasDgetrsBatched(h, CUBLAS_OP_N, n, 1, (const double *const *)pC, n, ipiv, px, n, &hinfo, int(items));
         });
         row("getrs", n, items, gb, km, cm);
+        }
+        if (want("fused")) {
         // fused, nrhs = 1, beta = 0: X = A, Y = B, into C, solve x
         gb = 3.0 * nn * 8 * items + 2.0 * n * 8 * items + (n + 1) * 4.0 * items;
         km = time_ms([&] {
@@ -144,6 +157,7 @@ int main(int argc, char **argv) {
             cublasDgetrsBatched(h, CUBLAS_OP_N, n, 1, (const double *const *)pC, n, ipiv, px, n, &hinfo, int(items));
         });
         row("fused", n, items, gb, km, cm);
+        }
         cudaFree(A); cudaFree(B); cudaFree(C); cudaFree(x); cudaFree(ipiv); cudaFree(info);
         cudaFree(pA); cudaFree(pB); cudaFree(pC); cudaFree(px);
     }

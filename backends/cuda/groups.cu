@@ -78,21 +78,13 @@ __global__ void __launch_bounds__(kThreads) gemm_group(int m, int n, int k, T al
     }
 }
 
-// Bcast: lu_rows_bcast (redux pivot search, pivot row through shared memory, each row
-// stored at its final place) instead of lu_rows (shuffles); GETRF_BCAST_MIN picks.
-// MinBlocks caps the registers (65536 / (128 MinBlocks) per thread). Measured on an H200
-// (double, docs/performance.md): the shuffle kernel at W = 32 needs 168 registers for 3
-// blocks per SM, and at 172 (which small code changes gave) fell to 2 blocks, 0.80 -> 1.04
-// ms at n = 32, hence 3. lu_rows_bcast at W = 32: uncapped 164-174 registers (2-3 blocks)
-// 0.43-0.53 ms, 4 blocks (128 registers, 184 bytes of spills) 0.41 ms, 5 and 6 blocks
-// spill 300+ bytes: 0.94 / 1.43 ms. At W = 16: 116 registers (4 blocks) 0.44 ms, 5 blocks
-// 0.39 ms, 6 blocks (80 registers, ~100 bytes of spills) 0.36 ms.
-constexpr int bcast_blocks(int W) { return W == 32 ? 4 : W == 16 ? 6 : 1; }
-template <int W, class T, bool Bcast, int MinBlocks, class AA>
-__global__ void __launch_bounds__(kThreads, MinBlocks) getrf_group(int m, int n, MatDesc dA, AA A, int *ipiv, idx sp,
-                                                        int *info, idx batch) {
+// The body of both getrf group kernels. rows != nullptr: lu_rows_bcast (redux pivot search,
+// pivot row through shared memory, each row stored at its final place; GETRF_BCAST_MIN
+// picks it), otherwise lu_rows (shuffles).
+template <int W, class T, bool Bcast, class AA>
+__device__ __forceinline__ void getrf_group_body(int m, int n, MatDesc dA, AA A, int *ipiv, idx sp, int *info,
+                                                 idx batch, T *rows) {
     constexpr int E = 16 / int(sizeof(T));
-    __shared__ __align__(16) T rows[Bcast ? 2 * (kThreads + kThreads / W * E) : 1];
     KOBALT_GROUP_LOOP(W) {
         const idx item = base + threadIdx.x / W;
         const bool valid = item < batch;
@@ -102,9 +94,11 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) getrf_group(int m, int n,
 #pragma unroll
         for (int c = 0; c < W; ++c) a[c] = (valid && lane < m && c < n) ? v(lane, c) : T(0);
         int mypiv, pos = lane;
-        const int r = Bcast ? lu_rows_bcast<W>(m, n, a, lane, ipiv != nullptr, mypiv, pos,
-                                               rows + (threadIdx.x / W) * 2 * (W + E))
-                            : lu_rows<W>(m, n, a, lane, ipiv != nullptr, mypiv);
+        int r;
+        if constexpr (Bcast)
+            r = lu_rows_bcast<W>(m, n, a, lane, ipiv != nullptr, mypiv, pos, rows + (threadIdx.x / W) * 2 * (W + E));
+        else
+            r = lu_rows<W>(m, n, a, lane, ipiv != nullptr, mypiv);
         if (valid) {
             // lane < m holds logical row pos < m (labels move among those rows only); the
             // shuffle kernel has put row i back into lane i
@@ -117,6 +111,32 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) getrf_group(int m, int n,
             if (lane == 0) info[item] = r;
         }
     }
+}
+
+// The shuffle kernel as it was before the broadcast kernel came: no register cap and no
+// shared memory. Sharing one kernel with a (kThreads, 3) bound and a one-element shared
+// array cost 9-10% at n = 4 and 8 on an H200 (0.177 -> 0.193 ms, 0.217 -> 0.240 ms,
+// kobalt-cuda-bench, two alternated runs each); at W = 32 it needs 168 registers for 3
+// blocks per SM (172, which small code changes gave, fell to 2 blocks: 0.80 -> 1.04 ms).
+template <int W, class T, class AA>
+__global__ void __launch_bounds__(kThreads) getrf_group(int m, int n, MatDesc dA, AA A, int *ipiv, idx sp, int *info,
+                                                        idx batch) {
+    getrf_group_body<W, T, false>(m, n, dA, A, ipiv, sp, info, batch, static_cast<T *>(nullptr));
+}
+
+// The broadcast kernel. MinBlocks caps the registers (65536 / (128 MinBlocks) per thread).
+// Measured on an H200 (double, docs/performance.md): lu_rows_bcast at W = 32 uncapped
+// 164-174 registers (2-3 blocks) 0.43-0.53 ms, 4 blocks (128 registers, 184 bytes of
+// spills) 0.41 ms, 5 and 6 blocks spill 300+ bytes: 0.94 / 1.43 ms. At W = 16: 116
+// registers (4 blocks) 0.44 ms, 5 blocks 0.39 ms, 6 blocks (80 registers, ~100 bytes of
+// spills) 0.36 ms.
+constexpr int bcast_blocks(int W) { return W == 32 ? 4 : W == 16 ? 6 : 1; }
+template <int W, class T, class AA>
+__global__ void __launch_bounds__(kThreads, bcast_blocks(W))
+    getrf_group_bcast(int m, int n, MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch) {
+    constexpr int E = 16 / int(sizeof(T));
+    __shared__ __align__(16) T rows[2 * (kThreads + kThreads / W * E)];
+    getrf_group_body<W, T, true>(m, n, dA, A, ipiv, sp, info, batch, rows);
 }
 
 template <int W, class T, class AA, class BA>
@@ -198,10 +218,10 @@ template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
                  cudaStream_t st) {
     if (bcast) { // (the switch macro ends in `return true`)
-        KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, true, bcast_blocks(W)><<<grid_for<W>(batch), kThreads, 0, st>>>(
+        KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group_bcast<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                                 m, n, dA, A, ipiv, strideIpiv, info, batch)))
     }
-    KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T, false, 3><<<grid_for<W>(batch), kThreads, 0, st>>>(
+    KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                             m, n, dA, A, ipiv, strideIpiv, info, batch)))
 }
 template <class T, class AA, class BA>

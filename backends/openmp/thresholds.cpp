@@ -62,6 +62,13 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GETRS_DIRECT_MAX",
      "getrs with nrhs = 1: largest n run by the direct per-item solve, from n = 9 (at most "
      "256; 0 disables it: the small or vendor path as before)",
+     256},
+    // The direct solve streams the factors (prefetches the next four whole columns/rows at
+    // each step of the first triangular solve) from this n on: from memory it is what beats
+    // OpenBLAS's trsv above 32, in cache at n = 10..32 it costs up to 20 %.
+    {"GETRS_STREAM_MIN",
+     "getrs direct solve: smallest n whose factors are prefetched ahead during the first "
+     "triangular solve (0: every n; above GETRS_DIRECT_MAX: never)",
      32},
 };
 

@@ -24,11 +24,12 @@
 // step of four columns/rows prefetches the next four whole columns/rows (both triangles),
 // so the first solve reads the item in one ascending stream and the second solve, which
 // walks the other triangle backwards, finds it in L1/L2. Without it, each four-block read
-// four short runs (n - j elements) that the hardware prefetchers did not follow, and the
-// second solve's triangle came from memory again, backwards: at n = 40..56 in double,
-// column-major, the solve lost to OpenBLAS's column-by-column trsv (one monotonic stream
-// the L2 streamer follows) by 0.71-0.94x; with it, it is 1.1-1.6x faster than the vendor
-// path there (docs/performance.md, "getrs above 32: the streamed direct solve").
+// four short runs (n - j elements), apparently not followed by the hardware prefetchers
+// (no counters were read; the prefetch's effect is the evidence), and the second solve's
+// triangle came from memory again, backwards: at n = 40..56 in double, column-major, the
+// solve lost to OpenBLAS's column-by-column trsv (one monotonic stream) by 0.71-0.94x;
+// with it, it is 1.06-1.45x faster than the vendor path there (docs/performance.md,
+// "getrs above 32: the streamed direct solve").
 #include "fixed_common.hpp"
 
 #include <cstdint>
@@ -95,9 +96,9 @@ KF_INLINE void stream_ahead(const T *a, int64_t ld, int n, int v0, int v1) {
     }
 }
 
-// How far ahead stream_ahead runs, in vectors: one block of four. Eight, sixteen, and one
-// block plus the next item's first block all measured slower from memory (dgetrs, one
-// thread, n = 32..96; the next-item prefetch cost 1.5x at n = 32).
+// How far ahead stream_ahead runs, in vectors: one block of four. Eight, twelve, sixteen,
+// and one block plus the next item's first block all measured slower from memory (dgetrs,
+// one thread, n = 32..64; the next-item prefetch cost 1.5x at n = 32).
 constexpr int kAhead = 4;
 
 // ---- op(T) with unit-stride columns: column j at a + j*ld ------------------------------

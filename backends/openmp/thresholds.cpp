@@ -65,7 +65,7 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      256},
     // The direct solve streams the factors (prefetches the next four whole columns/rows at
     // each step of the first triangular solve) from this n on: from memory it is what beats
-    // OpenBLAS's trsv above 32, in cache at n = 10..32 it costs up to 20 %.
+    // OpenBLAS's trsv above 32; in L3 at n = 10..32 it costs up to 20-25 % (docs/performance.md).
     {"GETRS_STREAM_MIN",
      "getrs direct solve: smallest n whose factors are prefetched ahead during the first "
      "triangular solve (0: every n; above GETRS_DIRECT_MAX: never)",

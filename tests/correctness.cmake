@@ -10,7 +10,7 @@ set(KOBALT_CORRECTNESS_ROUTINES gemm gemv trsv trsm getrf getrs gemm_lu_trsv get
 set(KOBALT_THRESHOLD_NAMES
   GEMM_SMALL_MAX GEMV_SMALL_MAX TRSV_SMALL_MAX TRSM_SMALL_MAX GETRF_SMALL_MAX GETRS_SMALL_MAX
   GEMM_LU_TRSV_SMALL_MAX GETRI_SMALL_MAX GETRF_NP_SMALL_MAX
-  GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX GETRS_DIRECT_MAX)
+  GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX GETRS_DIRECT_MAX GETRS_STREAM_MIN)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -113,14 +113,16 @@ foreach(routine gemv trsv trsm)
 endforeach()
 
 # getrs with one right-hand side at n = 9..GETRS_DIRECT_MAX runs the direct solve
-# (backends/openmp/getrs_direct.cpp): on in _default (n <= 32) and _small (n <= 256), off in
-# _vendor. _nodirect turns it off with the other thresholds at their defaults, so the same
-# sizes take the KokkosBatched small path (n <= GETRS_SMALL_MAX) or the vendor path;
-# _direct_base forces the baseline (SSE2) copy of the kernel.
+# (backends/openmp/getrs_direct.cpp): on in _default (n <= 256, the factors streamed from
+# GETRS_STREAM_MIN = 32) and _small (n <= 256, never streamed), off in _vendor. _nodirect
+# turns it off with the other thresholds at their defaults, so the same sizes take the
+# KokkosBatched small path (n <= GETRS_SMALL_MAX) or the vendor path; _direct_base forces
+# the baseline (SSE2) copy of the kernel; _stream_all streams at every n from 9.
 if(TARGET test_getrs)
   set(kobalt_direct_env_nodirect "KOBALT_GETRS_DIRECT_MAX=0")
   set(kobalt_direct_env_direct_base "KOBALT_OPENMP_NO_AVX2=1")
-  foreach(variant nodirect direct_base)
+  set(kobalt_direct_env_stream_all "KOBALT_GETRS_STREAM_MIN=0")
+  foreach(variant nodirect direct_base stream_all)
     kobalt_add_correctness_run(correctness_getrs_${variant} test_getrs "correctness;correctness_fixed"
       ${kobalt_direct_env_${variant}})
   endforeach()

@@ -144,6 +144,30 @@ template <class T> void sweep_square(void **)
     finish();
 }
 
+/* getrf without pivoting on both sides of GETRF_NP_SMALL_MAX (128 since session 7, 8 before; the
+ * _vendor variant puts every n on the blocked CBLAS loop, _small every n on the small path):
+ * square items take the unit-stride LU of lu_nopivot_unit.hpp on the small path. Every n % 4
+ * near the threshold, both layouts and forms, padded ld and strides. */
+template <class T> void nopivot_threshold(void **)
+{
+    static const kobalt_int sizes[] = {7, 8, 9, 10, 11, 12, 13, 20, 23, 40, 47, 48, 49, 50, 56, 127, 128, 129};
+    Rng rng(43);
+    int idx = 0;
+    for (kobalt_int s : sizes)
+        for (kobalt_layout l : kLayouts)
+            for (Form f : kForms) {
+                GetrfCase c;
+                c.layout = l; c.form = f; c.m = c.n = s;
+                c.batch = 3;
+                c.lda_x = idx % 3; c.sa_x = (idx / 3) % 2 ? 5 : 0; c.sp_x = idx % 2 ? 3 : 0;
+                c.no_pivot = true;
+                c.compare_pivots = strict_pivots<T>(c.m, c.n);
+                run_random<T>(c, rng);
+                idx++;
+            }
+    finish();
+}
+
 template <class T> void sweep_nonsquare(void **)
 {
     static const kobalt_int shapes[][2] = {{1, 2},   {2, 1},   {3, 5},   {5, 3},   {7, 16},  {16, 7},
@@ -404,6 +428,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep_square<double>),     cmocka_unit_test(sweep_square<float>),
+        cmocka_unit_test(nopivot_threshold<double>), cmocka_unit_test(nopivot_threshold<float>),
         cmocka_unit_test(sweep_nonsquare<double>),  cmocka_unit_test(sweep_nonsquare<float>),
         cmocka_unit_test(padding<double>),          cmocka_unit_test(padding<float>),
         cmocka_unit_test(singular_and_nan<double>), cmocka_unit_test(singular_and_nan<float>),

@@ -225,16 +225,18 @@ template <class T> void packed_batches(void **)
     finish();
 }
 
-/* One right-hand side at n = 9..DIRECT_MAX_N (256): the direct solve (GETRS_DIRECT_MAX, 32 by
- * default; the _small variant takes it up to 256, _vendor and _nodirect turn it off), on both
- * sides of its default and of its kernel limit. Every n % 4 (the solve works on blocks of four
- * columns or rows), both layouts and forms, every transpose, padded ld and strides, with and
- * without pivots, shared factors, NaN items mixed in. */
+/* One right-hand side at n = 9..DIRECT_MAX_N (256): the direct solve (GETRS_DIRECT_MAX, 256 by
+ * default, 32 before; _vendor and _nodirect turn it off), on both sides of its old default, of
+ * its default and kernel limit, and of GETRS_STREAM_MIN (32: the factors prefetched ahead;
+ * _small never streams, _stream_all streams every n). Every n % 4 (the solve works on blocks
+ * of four columns or rows), both layouts and forms, every transpose, padded ld and strides,
+ * with and without pivots, shared factors, NaN items mixed in. */
 template <class T> void direct_sizes(void **)
 {
     Rng rng(57);
-    static const kobalt_int sizes[] = {9, 10, 11, 12, 13, 14, 15, 16, 19, 20, 23, 24, 30, 31, 32,
-                                       33, 34, 47, 48, 64, 65, 127, 255, 256, 257};
+    static const kobalt_int sizes[] = {9,  10, 11, 12, 13, 14,  15,  16,  19,  20,  23,  24, 30,
+                                       31, 32, 33, 34, 40, 47, 48,  56,  57,  64,  65,  96, 127,
+                                       128, 129, 255, 256, 257};
     int idx = 0;
     for (kobalt_int s : sizes)
         for (kobalt_layout l : kLayouts)

@@ -1,6 +1,7 @@
 // getrf.cpp -- A_i = P_i L_i U_i, LAPACK semantics (ipiv == NULL: no pivoting).
 #include "batch_access.hpp"
 #include "fixed_path.hpp"
+#include "lu_nopivot_unit.hpp"
 #include "packed_path.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
@@ -34,6 +35,14 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
         if (m == n && fixed::fits(n)) {
             KOBALT_FIXED_CALL(getrf<T>, int(n), fixed::items(A), fixed::mat(sa), ipiv,
                               strideIpiv, info, batch);
+            return KOBALT_SUCCESS;
+        }
+        if (!ipiv && m == n) { // standard layouts: columns or rows have unit stride
+            const bool cols = layout == KOBALT_COL_MAJOR;
+            for_each_item(batch, true, [&](kobalt_int i) {
+                info[i] = cols ? lu_nopivot_unit<true>(int(n), A[i], lda)
+                               : lu_nopivot_unit<false>(int(n), A[i], lda);
+            });
             return KOBALT_SUCCESS;
         }
         for_each_item(batch, true, [&](kobalt_int i) {

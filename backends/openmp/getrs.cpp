@@ -26,7 +26,8 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
     if (nrhs == 1 && n > fixed::FIXED_MAX_N && n <= fixed::DIRECT_MAX_N &&
         n <= threshold(GETRS_DIRECT_MAX)) {
         const Strides sa = strides_of(layout, lda), sb = strides_of(layout, ldb);
-        KOBALT_FIXED_CALL(getrs_direct<T>, trans != KOBALT_NO_TRANS, int(n), fixed::items(A),
+        KOBALT_FIXED_CALL(getrs_direct<T>, trans != KOBALT_NO_TRANS,
+                          n >= threshold(GETRS_STREAM_MIN), int(n), fixed::items(A),
                           fixed::mat(sa), ipiv, strideIpiv, fixed::items(B), int64_t(sb.rs),
                           batch);
         return KOBALT_SUCCESS;

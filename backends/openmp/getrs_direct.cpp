@@ -19,6 +19,17 @@
 // The diagonal of a block is inverted before the block's solve (inv), off the dependency
 // chain: 1.1-1.45x faster than dividing on it (dgetrs, one thread, in cache, n = 12..64).
 // The order of the additions differs from LAPACK's, within the usual n eps bound.
+//
+// From memory the factors are streamed once, by the first solve (stream_ahead): each
+// step of four columns/rows prefetches the next four whole columns/rows (both triangles),
+// so the first solve reads the item in one ascending stream and the second solve, which
+// walks the other triangle backwards, finds it in L1/L2. Without it, each four-block read
+// four short runs (n - j elements), apparently not followed by the hardware prefetchers
+// (no counters were read; the prefetch's effect is the evidence), and the second solve's
+// triangle came from memory again, backwards: at n = 40..56 in double, column-major, the
+// solve lost to OpenBLAS's column-by-column trsv (one monotonic stream) by 0.71-0.94x;
+// with it, it is 1.06-1.45x faster than the vendor path there (docs/performance.md,
+// "getrs above 32: the streamed direct solve").
 #include "fixed_common.hpp"
 
 #include <cstdint>
@@ -72,13 +83,34 @@ KF_INLINE void dots(const T *const *row, const T *__restrict__ x, int len, T *s)
     }
 }
 
+// Prefetches the stored vectors (columns, or rows for row-oriented storage) [v0, v1), each
+// n elements at a + v*ld, whole, into L1: every cache line they touch, once. Issued one
+// four-block ahead of the first solve, it covers the whole item by the end of that solve.
+template <class T>
+KF_INLINE void stream_ahead(const T *a, int64_t ld, int n, int v0, int v1) {
+    if (v1 > n) v1 = n;
+    for (int v = v0; v < v1; ++v) {
+        const uintptr_t lo = uintptr_t(a + v * ld), hi = uintptr_t(a + v * ld + n - 1);
+        for (uintptr_t p = lo & ~uintptr_t(63); p <= hi; p += 64)
+            __builtin_prefetch(reinterpret_cast<const void *>(p), 0, 3);
+    }
+}
+
+// How far ahead stream_ahead runs, in vectors: one block of four. Eight, twelve, sixteen,
+// and one block plus the next item's first block all measured slower from memory (dgetrs,
+// one thread, n = 32..64; the next-item prefetch cost 1.5x at n = 32).
+constexpr int kAhead = 4;
+
 // ---- op(T) with unit-stride columns: column j at a + j*ld ------------------------------
 
-// x = L^{-1} x, L lower (Unit: unit diagonal, not read).
-template <bool Unit, class T>
+// x = L^{-1} x, L lower (Unit: unit diagonal, not read). The first solve of each item:
+// it streams the whole item in (stream_ahead).
+template <bool Unit, bool Stream, class T>
 KF_INLINE void lower_cols(int n, const T *__restrict__ a, int64_t ld, T *__restrict__ x) {
     int j = 0;
+    if (Stream) stream_ahead(a, ld, n, 0, kAhead);
     for (; j + 4 <= n; j += 4) {
+        if (Stream) stream_ahead(a, ld, n, j + kAhead, j + kAhead + 4);
         const T *c0 = a + j * ld, *c1 = c0 + ld, *c2 = c1 + ld, *c3 = c2 + ld;
         const T d0 = c0[j], d1 = c1[j + 1], d2 = c2[j + 2], d3 = c3[j + 3];
         const T r0 = inv<Unit>(d0), r1 = inv<Unit>(d1), r2 = inv<Unit>(d2), r3 = inv<Unit>(d3);
@@ -139,10 +171,12 @@ KF_INLINE void upper_cols(int n, const T *__restrict__ a, int64_t ld, T *__restr
 
 // ---- op(T) with unit-stride rows: row i at a + i*ld ------------------------------------
 
-template <bool Unit, class T>
+template <bool Unit, bool Stream, class T>
 KF_INLINE void lower_rows(int n, const T *__restrict__ a, int64_t ld, T *__restrict__ x) {
     int i = 0;
+    if (Stream) stream_ahead(a, ld, n, 0, kAhead);
     for (; i + 4 <= n; i += 4) {
+        if (Stream) stream_ahead(a, ld, n, i + kAhead, i + kAhead + 4);
         const T *r[4] = {a + i * ld, a + (i + 1) * ld, a + (i + 2) * ld, a + (i + 3) * ld};
         T s[4];
         const T d0 = r[0][i], d1 = r[1][i + 1], d2 = r[2][i + 2], d3 = r[3][i + 3];
@@ -205,8 +239,8 @@ KF_INLINE void upper_rows(int n, const T *__restrict__ a, int64_t ld, T *__restr
 
 // One item: op(A) = P L U (NoTrans) or U^T L^T P^T (Trans), LAPACK dgetrs semantics.
 // Cols: op(triangle) has unit-stride columns (see the header comment); ld is the other
-// stride of the stored A.
-template <bool Trans, bool Cols, class T>
+// stride of the stored A. Stream: the first solve prefetches the whole item ahead.
+template <bool Trans, bool Cols, bool Stream, class T>
 KF_INLINE void solve_item(int n, const T *__restrict__ a, int64_t ld, const int *ipiv,
                           T *__restrict__ b, int64_t sb, T *__restrict__ x) {
     for (int i = 0; i < n; ++i) x[i] = b[i * sb];
@@ -218,10 +252,10 @@ KF_INLINE void solve_item(int n, const T *__restrict__ a, int64_t ld, const int 
             x[p] = t;
         }
     if (Cols) {
-        lower_cols<!Trans>(n, a, ld, x); // L (unit) or U^T
-        upper_cols<Trans>(n, a, ld, x);  // U or L^T (unit)
+        lower_cols<!Trans, Stream>(n, a, ld, x); // L (unit) or U^T
+        upper_cols<Trans>(n, a, ld, x);          // U or L^T (unit)
     } else {
-        lower_rows<!Trans>(n, a, ld, x);
+        lower_rows<!Trans, Stream>(n, a, ld, x);
         upper_rows<Trans>(n, a, ld, x);
     }
     if (Trans && ipiv)
@@ -234,13 +268,13 @@ KF_INLINE void solve_item(int n, const T *__restrict__ a, int64_t ld, const int 
     for (int i = 0; i < n; ++i) b[i * sb] = x[i];
 }
 
-template <bool Trans, bool Cols, class T>
+template <bool Trans, bool Cols, bool Stream, class T>
 void getrs_direct_n(int n, Items<const T> A, int64_t lda, const int *ipiv, int64_t sipiv,
                     Items<T> B, int64_t sb, int64_t batch) {
     loop(batch, [=](int64_t it) {
         T x[kobalt_openmp::fixed::DIRECT_MAX_N];
-        solve_item<Trans, Cols>(n, item(A, it), lda, ipiv ? ipiv + it * sipiv : nullptr,
-                                item(B, it), sb, x);
+        solve_item<Trans, Cols, Stream>(n, item(A, it), lda, ipiv ? ipiv + it * sipiv : nullptr,
+                                        item(B, it), sb, x);
     });
 }
 
@@ -251,24 +285,21 @@ namespace fixed {
 namespace KOBALT_FIXED_ISA {
 
 template <class T>
-void getrs_direct(bool trans, int n, Items<const T> A, Mat a, const int *ipiv, int64_t sipiv,
-                  Items<T> B, int64_t sb, int64_t batch) {
+void getrs_direct(bool trans, bool stream, int n, Items<const T> A, Mat a, const int *ipiv,
+                  int64_t sipiv, Items<T> B, int64_t sb, int64_t batch) {
     // op(triangle) has unit-stride columns when A is stored by columns and not
     // transposed, or stored by rows and transposed.
     const bool cols = a.unit_rows != trans;
-    if (trans) {
-        if (cols) getrs_direct_n<true, true>(n, A, a.ld, ipiv, sipiv, B, sb, batch);
-        else getrs_direct_n<true, false>(n, A, a.ld, ipiv, sipiv, B, sb, batch);
-    } else {
-        if (cols) getrs_direct_n<false, true>(n, A, a.ld, ipiv, sipiv, B, sb, batch);
-        else getrs_direct_n<false, false>(n, A, a.ld, ipiv, sipiv, B, sb, batch);
-    }
+    with_flags(trans, cols, stream, [&](auto t, auto c, auto s) {
+        getrs_direct_n<decltype(t)::value, decltype(c)::value, decltype(s)::value>(
+            n, A, a.ld, ipiv, sipiv, B, sb, batch);
+    });
 }
 
-template void getrs_direct<double>(bool, int, Items<const double>, Mat, const int *, int64_t,
-                                   Items<double>, int64_t, int64_t);
-template void getrs_direct<float>(bool, int, Items<const float>, Mat, const int *, int64_t,
-                                  Items<float>, int64_t, int64_t);
+template void getrs_direct<double>(bool, bool, int, Items<const double>, Mat, const int *,
+                                   int64_t, Items<double>, int64_t, int64_t);
+template void getrs_direct<float>(bool, bool, int, Items<const float>, Mat, const int *,
+                                  int64_t, Items<float>, int64_t, int64_t);
 
 } // namespace KOBALT_FIXED_ISA
 } // namespace fixed

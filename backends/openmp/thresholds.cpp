@@ -39,11 +39,13 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "pack costs more than the fixed-n solve saves)",
      8},
     // Without pivoting the vendor path is the backend's own blocked loop on CBLAS
-    // (vendor::getrf_nopivot), 1.2-1.6x faster than the inlined SerialLU at n = 10..48 in
-    // both precisions, while pivoted getrf's small path wins there (docs/performance.md).
+    // (vendor::getrf_nopivot). It was 1.2-1.6x faster than the inlined SerialLU at n = 10..48;
+    // since session 7 square items on the small path take lu_nopivot_unit.hpp, faster than
+    // both at n = 10..128 (at 256 column-major the blocked loop wins; docs/performance.md).
     {"GETRF_NP_SMALL_MAX",
-     "getrf without pivoting (ipiv NULL): largest max(m,n) run by the inlined small LU",
-     8},
+     "getrf without pivoting (ipiv NULL): largest max(m,n) run by the small path (square: "
+     "the unit-stride LU of lu_nopivot_unit.hpp)",
+     128},
     // The compile-time-n kernels of fixed_blas2.cpp, checked before the *_SMALL_MAX
     // choice; above them (or for other increments) the small/vendor paths as before.
     {"GEMV_FIXED_MAX",
@@ -62,6 +64,13 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GETRS_DIRECT_MAX",
      "getrs with nrhs = 1: largest n run by the direct per-item solve, from n = 9 (at most "
      "256; 0 disables it: the small or vendor path as before)",
+     256},
+    // The direct solve streams the factors (prefetches the next four whole columns/rows at
+    // each step of the first triangular solve) from this n on: from memory it is what beats
+    // OpenBLAS's trsv above 32; in L3 at n = 10..32 it costs up to 20-25 % (docs/performance.md).
+    {"GETRS_STREAM_MIN",
+     "getrs direct solve: smallest n whose factors are prefetched ahead during the first "
+     "triangular solve (0: every n; above GETRS_DIRECT_MAX: never)",
      32},
 };
 

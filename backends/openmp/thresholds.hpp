@@ -33,6 +33,7 @@ enum ThresholdId : int {
     TRSV_FIXED_MAX,
     TRSM_FIXED_MAX,
     GETRS_DIRECT_MAX,   // getrs, nrhs = 1, n above the fixed-n kernels: the direct solve (getrs_direct.cpp)
+    GETRS_STREAM_MIN,   // ... which prefetches the whole item ahead from this n on
     THRESHOLD_COUNT
 };
 

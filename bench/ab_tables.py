@@ -1,20 +1,27 @@
 #!/usr/bin/env python3
-"""Tables of the getrs direct-solve A/B (ab.sh): per configuration, precision and n,
-Kobalt's us per item old -> new (median over the alternations), new/old speed-up with its
-range over the alternations, and the best-peer ratio (best peer time / Kobalt time) of the
-new and the old invocations (median, with the range for new).
-    summary_ab.py <dir with ab.sh's CSVs>"""
+"""ab_tables.py -- tables of an A/B series of kobalt-bench CSV files named
+<layout><trans>-<where>-<variant>-<round>.csv (e.g. colN-mem-old-1.csv), as the A/B scripts
+under bench/results/ write them.
+
+    ab_tables.py DIR [OLD NEW]     (variant labels; default old new)
+
+Per configuration, precision and n: Kobalt's us per item OLD -> NEW (median over the
+rounds), the NEW/OLD speed-up with its range over the rounds, and the best-peer ratio (best
+peer time / Kobalt time) of the NEW and the OLD invocations (median, with the range for
+NEW). Used for the getrsmid (labels 0 256), hostgetrs (old new) and getrf_np (vendor
+small) series in docs/performance.md."""
 import csv, glob, os, re, statistics, sys
 from collections import defaultdict
 
 d = sys.argv[1] if len(sys.argv) > 1 else "."
+OLD, NEW = (sys.argv[2], sys.argv[3]) if len(sys.argv) > 3 else ("old", "new")
 kob = defaultdict(list)    # (cfg, prec, n, v) -> [(rep, us)]
 peer = defaultdict(list)   # (cfg, prec, n, v) -> [(rep, best_us, name)]
 for f in sorted(glob.glob(os.path.join(d, "*.csv"))):
-    m = re.match(r"(\w+-\w+)-(\d+)-(\d+)\.csv", os.path.basename(f))
+    m = re.match(r"(\w+-\w+)-(\w+)-(\d+)\.csv", os.path.basename(f))
     if not m:
         continue
-    cfg, v, rep = m.group(1), int(m.group(2)), int(m.group(3))
+    cfg, v, rep = m.group(1), m.group(2), int(m.group(3))
     rows = defaultdict(dict)
     for r in csv.DictReader(open(f)):
         if r["ok"] != "1":
@@ -39,13 +46,13 @@ for cfg in cfgs:
     print("|---|---|---|---|---|---|---|")
     for p in ("d", "s"):
         for n in sorted({k[2] for k in kob if k[0] == cfg and k[1] == p}):
-            o, w = dict(kob.get((cfg, p, n, 0), [])), dict(kob.get((cfg, p, n, 256), []))
+            o, w = dict(kob.get((cfg, p, n, OLD), [])), dict(kob.get((cfg, p, n, NEW), []))
             if not o or not w:
                 continue
             om, wm = statistics.median(o.values()), statistics.median(w.values())
             sp = [o[r] / w[r] for r in o if r in w]
-            pn = peer.get((cfg, p, n, 256), [])
-            po = peer.get((cfg, p, n, 0), [])
+            pn = peer.get((cfg, p, n, NEW), [])
+            po = peer.get((cfg, p, n, OLD), [])
             rn = [b / w[r] for r, b, _ in pn if r in w]
             ro = [b / o[r] for r, b, _ in po if r in o]
             names = "/".join(sorted({short(x) for _, _, x in pn}))

@@ -168,6 +168,38 @@ template <class T> void nopivot_threshold(void **)
     finish();
 }
 
+/* getrf without pivoting on an item whose first pivot is subnormal, below 1 / max (its
+ * reciprocal overflows): dgetf2 divides by such a pivot, so L's first column is exactly 2
+ * (2p / p), where a multiplication by 1/p would give Inf. Sizes on every path by default
+ * (fixed n <= 8, unit-stride LU up to GETRF_NP_SMALL_MAX, vendor above), both layouts. */
+template <class T> void nopivot_subnormal_pivot(void **)
+{
+    static const kobalt_int sizes[] = {4, 12, 40, 129};
+    const T p = std::numeric_limits<T>::denorm_min() * T(16);
+    for (kobalt_int n : sizes)
+        for (kobalt_layout l : kLayouts) {
+            set_case("%sgetrf_strided %s n=%ld no pivoting, subnormal first pivot", type_name<T>(), layout_name(l),
+                     (long)n);
+            MatBatch<T> A(l, n, n, 1, 0, 0, false, false);
+            for (kobalt_int q = 0; q < n; q++)
+                for (kobalt_int r = 0; r < n; r++) A.at(0, r, q) = r == q ? T(1) : T(0);
+            A.at(0, 0, 0) = p;
+            for (kobalt_int r = 1; r < n; r++) A.at(0, r, 0) = T(2) * p;
+            IntBatch info(1, 1);
+            KT_CHECK_STATUS(kb::getrf_strided(l, n, n, A.base(), A.ld, A.stride, (int *)nullptr, 0,
+                                              info.base(), 1));
+            KT_CHECK(info.at(0, 0) == 0, "info %d, expected 0", info.at(0, 0));
+            kobalt_int bad = -1;
+            for (kobalt_int r = 1; r < n && bad < 0; r++)
+                if (!(A.at(0, r, 0) == T(2))) bad = r;
+            KT_CHECK(bad < 0, "L(%ld,0) = %g, expected 2 (the subnormal pivot divides)", (long)bad,
+                     bad < 0 ? 0.0 : (double)A.at(0, bad, 0));
+            KT_CHECK(A.at(0, 0, 0) == p && A.at(0, n - 1, n - 1) == T(1), "U changed: U(0,0) %g, U(n-1,n-1) %g",
+                     (double)A.at(0, 0, 0), (double)A.at(0, n - 1, n - 1));
+        }
+    finish();
+}
+
 template <class T> void sweep_nonsquare(void **)
 {
     static const kobalt_int shapes[][2] = {{1, 2},   {2, 1},   {3, 5},   {5, 3},   {7, 16},  {16, 7},
@@ -429,6 +461,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep_square<double>),     cmocka_unit_test(sweep_square<float>),
         cmocka_unit_test(nopivot_threshold<double>), cmocka_unit_test(nopivot_threshold<float>),
+        cmocka_unit_test(nopivot_subnormal_pivot<double>), cmocka_unit_test(nopivot_subnormal_pivot<float>),
         cmocka_unit_test(sweep_nonsquare<double>),  cmocka_unit_test(sweep_nonsquare<float>),
         cmocka_unit_test(padding<double>),          cmocka_unit_test(padding<float>),
         cmocka_unit_test(singular_and_nan<double>), cmocka_unit_test(singular_and_nan<float>),

@@ -518,12 +518,11 @@ struct Walk {
         }
     }
 };
-// Block per item of [first, last): S_t = the item's logical n x n matrix (column-major,
-// pitch n).
+// Block per item: S_t = the item's logical n x n matrix (column-major, pitch n).
 template <class T, class AA>
-__global__ void snapshot_kernel(T *S, MatDesc d, AA A, int n, idx first, idx last) {
+__global__ void snapshot_kernel(T *S, MatDesc d, AA A, int n, idx batch) {
     const idx nn = idx(n) * n;
-    for (idx t = first + blockIdx.x; t < last; t += gridDim.x) {
+    for (idx t = blockIdx.x; t < batch; t += gridDim.x) {
         const Mat<T> m = d.global<T>(A(t));
         T *const s = S + t * nn;
         Walk w(n);
@@ -546,15 +545,15 @@ __global__ void snapshot_kernel(T *S, MatDesc d, AA A, int n, idx first, idx las
 template <class T, class AA> __global__ void fill_ptrs_into_kernel(T **pa, AA a, idx batch) {
     KOBALT_GRID_STRIDE(i, batch) pa[i] = a(i);
 }
-// Block per item of [first, last) after cuBLAS factored A in place: bad[t] = info != 0 or
+// Block per item after cuBLAS factored A in place: bad[t] = info != 0 or
 // a non-finite factor (cuBLAS departs from dgetf2 there). Bad items get their input back
 // from S (when given); good items get their pivots from `piv` when cuBLAS wrote them
 // elsewhere.
 template <class T, class AA>
 __global__ void check_restore_kernel(const T *S, MatDesc d, AA A, int n, const int *piv, int *ipiv, idx sp,
-                                     const int *info, int *bad, idx first, idx last) {
+                                     const int *info, int *bad, idx batch) {
     const idx nn = idx(n) * n;
-    for (idx t = first + blockIdx.x; t < last; t += gridDim.x) {
+    for (idx t = blockIdx.x; t < batch; t += gridDim.x) {
         const Mat<T> m = d.global<T>(A(t));
         int nonfinite = 0;
         Walk w(n);
@@ -710,9 +709,10 @@ kobalt_status vendor_gemv(const char *r, kobalt_layout layout, kobalt_op trans, 
 // with info != 0 or non-finite factors and puts their input back for Kobalt's kernel (the
 // caller runs it). Against the packed copy this saves a write of A and the copy back.
 // (Splitting the batch into cuBLAS calls whose snapshot and check overlap on a second
-// stream was measured and lost: docs/performance.md.) Without `restore` (the fused call with beta = 0, whose A is recomputable from X
-// and Y) there is no snapshot and flagged items keep cuBLAS's output. bad = NULL (and
-// nothing queued) when the scratch cannot be had.
+// stream was measured and lost: docs/performance.md.) Without `restore` (the fused call
+// with beta = 0, whose A is recomputable from X and Y) there is no snapshot and flagged
+// items keep cuBLAS's output. bad = NULL (and nothing queued) when the scratch cannot be
+// had.
 template <class T, class AA>
 kobalt_status lu_inplace(cublasHandle_t h, const char *routine, const MatDesc &dA, kobalt_int n, AA A,
                          kobalt_int lda, int *ipiv, kobalt_int strideIpiv, int *info, kobalt_int batch, bool restore,
@@ -744,7 +744,7 @@ kobalt_status lu_inplace(cublasHandle_t h, const char *routine, const MatDesc &d
                                        s0) == cudaSuccess;
             if (!copied) cudaGetLastError();
         }
-        if (!copied) snapshot_kernel<T><<<blocks, 256, 0, s0>>>(S, dA, A, int(n), 0, batch);
+        if (!copied) snapshot_kernel<T><<<blocks, 256, 0, s0>>>(S, dA, A, int(n), batch);
     }
     for (idx q = 0; q < batch; q += kChunk) {
         const int nb = int(std::min<idx>(kChunk, batch - q));
@@ -752,7 +752,7 @@ kobalt_status lu_inplace(cublasHandle_t h, const char *routine, const MatDesc &d
                                              "cublas<t>getrfBatched");
         if (st != KOBALT_SUCCESS) return st;
     }
-    check_restore_kernel<T><<<blocks, 256, 0, s0>>>(S, dA, A, int(n), piv, ipiv, strideIpiv, info, bad, 0, batch);
+    check_restore_kernel<T><<<blocks, 256, 0, s0>>>(S, dA, A, int(n), piv, ipiv, strideIpiv, info, bad, batch);
     return launch_status(p, routine);
 }
 

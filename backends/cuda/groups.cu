@@ -3,9 +3,12 @@
 // pivots, info, BLAS edge cases). Every shuffle is executed by all 32 lanes of a warp:
 // per-item conditions only predicate arithmetic and memory accesses, never a shuffle.
 #include <algorithm>
+#include <cstdlib>
+#include <type_traits>
 
 #include "group_ops.cuh"
 #include "lu_bcast.cuh"
+#include "lu_full.cuh"
 
 namespace kobalt_cuda {
 namespace {
@@ -214,9 +217,49 @@ bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B
     KOBALT_GROUP_SWITCH(std::max(m, n), (gemm_group<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                             m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch)))
 }
+// The full-item kernel (lu_full.cuh) on a grid of the blocks that are resident at once:
+// each warp then walks several items and prefetches the next. The largest shared-memory
+// carveout is asked for (W = 32 double: 34 KiB a block).
+template <int W, class T, class AA, int Blocks = full_blocks(W), bool Prefetch = true>
+void launch_getrf_full(MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
+    static const int per_sm = [] {
+        cudaFuncSetAttribute(getrf_group_full<W, T, AA, Blocks, Prefetch>,
+                             cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared));
+        int b = 0;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, getrf_group_full<W, T, AA, Blocks, Prefetch>,
+                                                          kThreads, 0) != cudaSuccess ||
+            b < 1)
+            b = 1;
+        cudaGetLastError();
+        return b;
+    }();
+    constexpr idx per_block = kThreads / W;
+    const idx blocks = std::min<idx>((batch + per_block - 1) / per_block, idx(multiprocessors()) * per_sm);
+    getrf_group_full<W, T, AA, Blocks, Prefetch><<<int(std::max<idx>(1, blocks)), kThreads, 0, st>>>(
+        dA, A, ipiv, strideIpiv, info, batch);
+}
+// TEMPORARY A/B switch (removed before commit): KOBALT_TMP_FULL_VARIANT picks register caps
+// and prefetch for double strided items at W = 16 / 32.
+template <int W, class T, class AA>
+void launch_getrf_full_ab(MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch, cudaStream_t st) {
+    static const int var = [] {
+        const char *e = std::getenv("KOBALT_TMP_FULL_VARIANT");
+        return e ? std::atoi(e) : 0;
+    }();
+    if constexpr (std::is_same<T, double>::value && std::is_same<AA, Strided<double>>::value && W >= 16) {
+        constexpr int alt = W == 32 ? 4 : 7;
+        if (var == 1) return launch_getrf_full<W, T, AA, alt, true>(dA, A, ipiv, sp, info, batch, st);
+        if (var == 2) return launch_getrf_full<W, T, AA, full_blocks(W), false>(dA, A, ipiv, sp, info, batch, st);
+    }
+    launch_getrf_full<W, T>(dA, A, ipiv, sp, info, batch, st);
+}
+
 template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
-                 cudaStream_t st) {
+                 bool full, cudaStream_t st) {
+    if (full && m == n && group::width(n) == n) {
+        KOBALT_GROUP_SWITCH(n, (launch_getrf_full_ab<W, T>(dA, A, ipiv, strideIpiv, info, batch, st)))
+    }
     if (bcast) { // (the switch macro ends in `return true`)
         KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group_bcast<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                                 m, n, dA, A, ipiv, strideIpiv, info, batch)))
@@ -242,8 +285,9 @@ bool group_fused(int n, int k, int nrhs, T alpha, MatDesc dX, XA X, MatDesc dY, 
                                 MatDesc, Strided<T>, idx, cudaStream_t);                                       \
     template bool group_gemm<T>(int, int, int, T, MatDesc, Ptrs<const T>, MatDesc, Ptrs<const T>, T, MatDesc,  \
                                 Ptrs<T>, idx, cudaStream_t);                                                   \
-    template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, bool, cudaStream_t);   \
-    template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, bool, cudaStream_t);      \
+    template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, bool, bool,          \
+                                  cudaStream_t);                                                             \
+    template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, bool, bool, cudaStream_t); \
     template bool group_getrs<T>(bool, int, int, MatDesc, Strided<const T>, const int *, idx, MatDesc,         \
                                  Strided<T>, idx, cudaStream_t);                                               \
     template bool group_getrs<T>(bool, int, int, MatDesc, Ptrs<const T>, const int *, idx, MatDesc, Ptrs<T>,   \

@@ -34,9 +34,10 @@ __device__ __forceinline__ int bits_int(float v) { return __float_as_int(v); }
 
 // The group-relative lane holding the pivot row (see pivot_of in lu_bcast.cuh for the key).
 // Executed by all 32 lanes of the warp (the ballot names them all).
-template <int W>
+template <int W, bool Shortcut = true>
 __device__ __forceinline__ int pivot_lane(double aj, bool cand, bool diag, unsigned tag, unsigned mask,
                                           unsigned shift) {
+    if (!Shortcut) return int(pivot_of(aj, cand, diag, tag, mask) & 31u);
     unsigned long long k = 0;
     if (cand) k = isnan(aj) ? (diag ? ~0ull : 0ull) : (unsigned long long)__double_as_longlong(fabs(aj)) + 1;
     const unsigned hi = unsigned(k >> 32), lo = unsigned(k);
@@ -46,7 +47,7 @@ __device__ __forceinline__ int pivot_lane(double aj, bool cand, bool diag, unsig
     const unsigned mlo = __reduce_max_sync(mask, hi == mhi ? lo : 0u);
     return int(__reduce_min_sync(mask, hi == mhi && lo == mlo ? tag : ~0u) & 31u);
 }
-template <int W>
+template <int W, bool Shortcut = true>
 __device__ __forceinline__ int pivot_lane(float aj, bool cand, bool diag, unsigned tag, unsigned mask, unsigned) {
     return int(pivot_of(aj, cand, diag, tag, mask) & 31u);
 }
@@ -54,8 +55,8 @@ __device__ __forceinline__ int pivot_lane(float aj, bool cand, bool diag, unsign
 // dgetf2 on a W x W item, lane i holding row i in a (lu_rows_bcast with m = n = W).
 // buf: 2 (W + E) elements of 16-byte aligned shared memory for this group (two row
 // buffers alternating by step; each the row, then the pivot's reciprocal and logical row).
-template <int W, class T>
-__device__ __forceinline__ int lu_full(T (&a)[W], int lane, bool pivot, int &mypiv, int &pos, T *buf) {
+template <int W, class T, bool pivot, bool Shortcut = true>
+__device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos, T *buf) {
     using V = typename Vec16<T>::type;
     constexpr int E = int(sizeof(V) / sizeof(T));
     static_assert(W % E == 0, "group width must be a multiple of the vector width");
@@ -68,9 +69,9 @@ __device__ __forceinline__ int lu_full(T (&a)[W], int lane, bool pivot, int &myp
 #pragma unroll
     for (int j = 0; j < W; ++j) {
         T aj = a[j];
-        const T rj = T(1) / aj; // off the critical path, as in lu_bcast.cuh
+        const T rj = pivot ? T(1) / aj : T(0); // off the critical path, as in lu_bcast.cuh
         int plane = j;
-        if (pivot) plane = pivot_lane<W>(aj, pos >= j, pos == j, unsigned(pos * 32 + lane), group_mask, group_shift);
+        if (pivot) plane = pivot_lane<W, Shortcut>(aj, pos >= j, pos == j, unsigned(pos * 32 + lane), group_mask, group_shift);
         T *row = buf + (j & 1) * (W + E);
         const int v0 = j / E * E;
         if (lane == plane) {
@@ -134,9 +135,9 @@ __device__ __forceinline__ int lu_full(T (&a)[W], int lane, bool pivot, int &myp
 // Blocks per SM the register cap aims at (65536 / (kThreads * blocks) registers a thread):
 // ptxas (sm_90, double) gives W = 32: 5 blocks 96 registers, 4 bytes of spills (6 blocks:
 // 80 registers, 736 bytes); W = 16: 8 blocks 64 registers, 24 bytes (7 blocks: 72, none).
-constexpr int full_blocks(int W) { return W == 32 ? 5 : 8; }
+constexpr int full_blocks(int W) { return W == 32 ? 5 : 7; }
 
-template <int W, class T, class AA, int Blocks = full_blocks(W), bool Prefetch = true>
+template <int W, class T, class AA, bool Pivot, int Blocks = full_blocks(W), bool Prefetch = true, bool Shortcut = true>
 __global__ void __launch_bounds__(kThreads, Blocks)
     getrf_group_full(MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch) {
     constexpr int E = 16 / int(sizeof(T));
@@ -168,12 +169,12 @@ __global__ void __launch_bounds__(kThreads, Blocks)
         }
         issue(item + stride); // this lane's own cells, just read
         int mypiv, pos;
-        const int r = lu_full<W>(a, lane, ipiv != nullptr, mypiv, pos, rows[g]);
+        const int r = lu_full<W, T, Pivot, Shortcut>(a, lane, mypiv, pos, rows[g]);
         if (valid) {
             const Mat<T> v = dA.global(A(item));
 #pragma unroll
             for (int c = 0; c < W; ++c) v(pos, c) = a[c]; // each row at its final place
-            if (ipiv) ipiv[item * sp + lane] = mypiv + 1;
+            if (Pivot) ipiv[item * sp + lane] = mypiv + 1;
             if (lane == 0) info[item] = r;
         }
     }

@@ -11,8 +11,8 @@ export KOBALT_PLUGIN_PATH=$BD/lib
 for r in $(seq "$ROUNDS"); do
     echo "== OLD round $r"; KOBALT_CUDA_GETRF_FULL_MIN=0 "$BD/bin/kobalt-cuda-bench" 268435456 4,8,16,32 getrf
     echo "== NEW round $r"; KOBALT_CUDA_GETRF_FULL_MIN=4 "$BD/bin/kobalt-cuda-bench" 268435456 4,8,16,32 getrf
-    # TEMPORARY (the switch is removed before commit): 1 = register caps W32 4 / W16 7 blocks,
-    # 2 = no prefetch (loads straight into registers)
+    # TEMPORARY (the switch is removed before commit): 1 = W16 capped for 6 blocks (W32 as NEW),
+    # 2 = no pivot-search shortcut (lu_bcast.cuh's three reductions every step)
     for v in 1 2; do
         echo "== V$v round $r"; KOBALT_TMP_FULL_VARIANT=$v "$BD/bin/kobalt-cuda-bench" 268435456 16,32 getrf
     done

@@ -3,8 +3,6 @@
 // pivots, info, BLAS edge cases). Every shuffle is executed by all 32 lanes of a warp:
 // per-item conditions only predicate arithmetic and memory accesses, never a shuffle.
 #include <algorithm>
-#include <cstdlib>
-#include <type_traits>
 
 #include "group_ops.cuh"
 #include "lu_bcast.cuh"
@@ -220,10 +218,10 @@ bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B
 // The full-item kernel (lu_full.cuh) on a grid of the blocks that are resident at once:
 // each warp then walks several items and prefetches the next. The largest shared-memory
 // carveout is asked for (W = 32 double: 34 KiB a block).
-template <int W, class T, class AA, bool Pivot, int Blocks, bool Prefetch, bool Shortcut>
+template <int W, class T, class AA, bool Pivot>
 void launch_getrf_full_k(MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
     static const int per_sm = [] {
-        const auto k = getrf_group_full<W, T, AA, Pivot, Blocks, Prefetch, Shortcut>;
+        const auto k = getrf_group_full<W, T, AA, Pivot>;
         cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared));
         int b = 0;
         if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, k, kThreads, 0) != cudaSuccess || b < 1) b = 1;
@@ -232,38 +230,20 @@ void launch_getrf_full_k(MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info,
     }();
     constexpr idx per_block = kThreads / W;
     const idx blocks = std::min<idx>((batch + per_block - 1) / per_block, idx(multiprocessors()) * per_sm);
-    getrf_group_full<W, T, AA, Pivot, Blocks, Prefetch, Shortcut><<<int(std::max<idx>(1, blocks)), kThreads, 0, st>>>(
-        dA, A, ipiv, strideIpiv, info, batch);
+    getrf_group_full<W, T, AA, Pivot><<<int(std::max<idx>(1, blocks)), kThreads, 0, st>>>(dA, A, ipiv, strideIpiv,
+                                                                                        info, batch);
 }
-template <int W, class T, class AA, int Blocks = full_blocks(W), bool Prefetch = true, bool Shortcut = true>
-void launch_getrf_full(MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
-    if (ipiv)
-        launch_getrf_full_k<W, T, AA, true, Blocks, Prefetch, Shortcut>(dA, A, ipiv, strideIpiv, info, batch, st);
-    else
-        launch_getrf_full_k<W, T, AA, false, Blocks, Prefetch, Shortcut>(dA, A, ipiv, strideIpiv, info, batch, st);
-}
-// TEMPORARY A/B switch (removed before commit): KOBALT_TMP_FULL_VARIANT picks register caps
-// and prefetch for double strided items at W = 16 / 32.
 template <int W, class T, class AA>
-void launch_getrf_full_ab(MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch, cudaStream_t st) {
-    static const int var = [] {
-        const char *e = std::getenv("KOBALT_TMP_FULL_VARIANT");
-        return e ? std::atoi(e) : 0;
-    }();
-    if constexpr (std::is_same<T, double>::value && std::is_same<AA, Strided<double>>::value && W >= 16) {
-        constexpr int alt = W == 32 ? 5 : 6;
-        if (var == 1) return launch_getrf_full<W, T, AA, alt, true>(dA, A, ipiv, sp, info, batch, st);
-        if (var == 2)
-            return launch_getrf_full<W, T, AA, full_blocks(W), true, false>(dA, A, ipiv, sp, info, batch, st);
-    }
-    launch_getrf_full<W, T>(dA, A, ipiv, sp, info, batch, st);
+void launch_getrf_full(MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
+    if (ipiv) launch_getrf_full_k<W, T, AA, true>(dA, A, ipiv, strideIpiv, info, batch, st);
+    else launch_getrf_full_k<W, T, AA, false>(dA, A, ipiv, strideIpiv, info, batch, st);
 }
 
 template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
                  bool full, cudaStream_t st) {
     if (full && m == n && group::width(n) == n) {
-        KOBALT_GROUP_SWITCH(n, (launch_getrf_full_ab<W, T>(dA, A, ipiv, strideIpiv, info, batch, st)))
+        KOBALT_GROUP_SWITCH(n, (launch_getrf_full<W, T>(dA, A, ipiv, strideIpiv, info, batch, st)))
     }
     if (bcast) { // (the switch macro ends in `return true`)
         KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group_bcast<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(

@@ -10,10 +10,12 @@
 //  - the sizes are compile-time (no `c < n`, `pos < m` predicates) and the pivot row is
 //    read from shared memory vector by vector inside the update (no copy of it held in
 //    registers), which leaves room for more warps per SM.
-//  - the pivot search takes the shortcut of one redux.sync and one ballot when a single
-//    row holds the largest high word of |a| (the usual case); only on a tie of the high
-//    words does it run lu_bcast.cuh's full (hi, lo, first row) reduction. The pivot's
-//    logical row comes with its row through shared memory.
+//  - at W = 16 (two groups per warp) the pivot search takes the shortcut of one redux.sync
+//    and one full-warp ballot when a single row holds the largest high word of |a| (the
+//    usual case); only on a tie of the high words does it run lu_bcast.cuh's (hi, lo,
+//    first row) reductions. On an H200 that took n = 16 from 0.299 to 0.263 ms; at W = 32
+//    the three reductions were faster (0.315 against 0.320 ms), so W = 32 keeps them.
+//    The pivot's logical row comes with its row through shared memory.
 // Semantics are lu_rows_bcast's (dgetf2 pivots, ties to the first logical row, NaN rules,
 // info = first zero pivot; without pivots info from the diagonal at the end).
 #ifndef KOBALT_CUDA_LU_FULL_CUH
@@ -34,7 +36,7 @@ __device__ __forceinline__ int bits_int(float v) { return __float_as_int(v); }
 
 // The group-relative lane holding the pivot row (see pivot_of in lu_bcast.cuh for the key).
 // Executed by all 32 lanes of the warp (the ballot names them all).
-template <int W, bool Shortcut = true>
+template <int W, bool Shortcut>
 __device__ __forceinline__ int pivot_lane(double aj, bool cand, bool diag, unsigned tag, unsigned mask,
                                           unsigned shift) {
     if (!Shortcut) return int(pivot_of(aj, cand, diag, tag, mask) & 31u);
@@ -47,7 +49,7 @@ __device__ __forceinline__ int pivot_lane(double aj, bool cand, bool diag, unsig
     const unsigned mlo = __reduce_max_sync(mask, hi == mhi ? lo : 0u);
     return int(__reduce_min_sync(mask, hi == mhi && lo == mlo ? tag : ~0u) & 31u);
 }
-template <int W, bool Shortcut = true>
+template <int W, bool Shortcut>
 __device__ __forceinline__ int pivot_lane(float aj, bool cand, bool diag, unsigned tag, unsigned mask, unsigned) {
     return int(pivot_of(aj, cand, diag, tag, mask) & 31u);
 }
@@ -55,7 +57,7 @@ __device__ __forceinline__ int pivot_lane(float aj, bool cand, bool diag, unsign
 // dgetf2 on a W x W item, lane i holding row i in a (lu_rows_bcast with m = n = W).
 // buf: 2 (W + E) elements of 16-byte aligned shared memory for this group (two row
 // buffers alternating by step; each the row, then the pivot's reciprocal and logical row).
-template <int W, class T, bool pivot, bool Shortcut = true>
+template <int W, class T, bool pivot>
 __device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos, T *buf) {
     using V = typename Vec16<T>::type;
     constexpr int E = int(sizeof(V) / sizeof(T));
@@ -71,7 +73,7 @@ __device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos
         T aj = a[j];
         const T rj = pivot ? T(1) / aj : T(0); // off the critical path, as in lu_bcast.cuh
         int plane = j;
-        if (pivot) plane = pivot_lane<W, Shortcut>(aj, pos >= j, pos == j, unsigned(pos * 32 + lane), group_mask, group_shift);
+        if (pivot) plane = pivot_lane<W, (W < 32)>(aj, pos >= j, pos == j, unsigned(pos * 32 + lane), group_mask, group_shift);
         T *row = buf + (j & 1) * (W + E);
         const int v0 = j / E * E;
         if (lane == plane) {
@@ -132,23 +134,26 @@ __device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos
     return info;
 }
 
-// Blocks per SM the register cap aims at (65536 / (kThreads * blocks) registers a thread):
-// ptxas (sm_90, double) gives W = 32: 5 blocks 96 registers, 4 bytes of spills (6 blocks:
-// 80 registers, 736 bytes); W = 16: 8 blocks 64 registers, 24 bytes (7 blocks: 72, none).
+// Blocks per SM the register cap aims at (65536 / (kThreads * blocks) registers a thread).
+// ptxas (sm_90, double, pivoting): W = 32 at 5 blocks 96 registers, 12 bytes of spills (6
+// blocks: 80 registers, 292 bytes; 4 blocks: 128, none); W = 16 at 7 blocks 72 registers,
+// 8 bytes (8 blocks: 64, 32 bytes; 6 blocks: 80, none). On an H200: W = 32 4 blocks 0.365
+// ms against 0.345 at 5; W = 16 8 blocks 0.288 against 0.277 at 7, 6 blocks 0.267 against
+// 0.263 at 7 (docs/performance.md).
 constexpr int full_blocks(int W) { return W == 32 ? 5 : 7; }
 
-template <int W, class T, class AA, bool Pivot, int Blocks = full_blocks(W), bool Prefetch = true, bool Shortcut = true>
-__global__ void __launch_bounds__(kThreads, Blocks)
+template <int W, class T, class AA, bool Pivot>
+__global__ void __launch_bounds__(kThreads, full_blocks(W))
     getrf_group_full(MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch) {
     constexpr int E = 16 / int(sizeof(T));
     constexpr int G = kThreads / W; // items per block
-    __shared__ __align__(16) T next[Prefetch ? G : 1][Prefetch ? W * W : 1];
+    __shared__ __align__(16) T next[G][W * W];
     __shared__ __align__(16) T rows[G][2 * (W + E)];
     const int g = int(threadIdx.x) / W, lane = int(threadIdx.x) % W;
-    T *mine = next[Prefetch ? g : 0];
+    T *mine = next[g];
     const idx stride = idx(gridDim.x) * G;
     const auto issue = [&](idx item) {
-        if (Prefetch && item < batch) {
+        if (item < batch) {
             const Mat<T> v = dA.global(A(item));
 #pragma unroll
             for (int c = 0; c < W; ++c) __pipeline_memcpy_async(mine + c * W + lane, &v(lane, c), sizeof(T));
@@ -163,13 +168,10 @@ __global__ void __launch_bounds__(kThreads, Blocks)
         __pipeline_wait_prior(0);
         T a[W];
 #pragma unroll
-        for (int c = 0; c < W; ++c) {
-            if (Prefetch) a[c] = valid ? mine[c * W + lane] : T(0);
-            else a[c] = valid ? dA.global(A(item))(lane, c) : T(0);
-        }
+        for (int c = 0; c < W; ++c) a[c] = valid ? mine[c * W + lane] : T(0);
         issue(item + stride); // this lane's own cells, just read
         int mypiv, pos;
-        const int r = lu_full<W, T, Pivot, Shortcut>(a, lane, mypiv, pos, rows[g]);
+        const int r = lu_full<W, T, Pivot>(a, lane, mypiv, pos, rows[g]);
         if (valid) {
             const Mat<T> v = dA.global(A(item));
 #pragma unroll

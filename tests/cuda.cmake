@@ -29,14 +29,18 @@ set_property(TEST cuda_routines_vendor APPEND PROPERTY ENVIRONMENT ${kobalt_cuda
 # CUDA's default pool (VENDOR_INPLACE=0, SCRATCH_KEEP_MB=0); the others run the defaults.
 set_property(TEST cuda_routines_unstaged APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_VENDOR_INPLACE=0;KOBALT_CUDA_SCRATCH_KEEP_MB=0")
 # getrf's group kernel on both pivot-search/broadcast variants at every size up to 32
-# (GETRF_BCAST_MIN = 1: lu_bcast.cuh everywhere; 0: the shuffle kernel everywhere), with
-# singular, NaN and exact-tie items.
+# (GETRF_BCAST_MIN = 1: lu_bcast.cuh everywhere; 0: the shuffle kernel everywhere; both
+# with GETRF_FULL_MIN = 0 so that the square items of a group's width run them too), and
+# the prefetching full-item kernel (lu_full.cuh) at n = 4, 8, 16, 32 (GETRF_FULL_MIN = 1;
+# the default 16 runs it in cuda_routines), with singular, NaN and exact-tie items.
 add_test(NAME cuda_getrf_bcast_all COMMAND test_cuda_routines getrf)
 add_test(NAME cuda_getrf_bcast_none COMMAND test_cuda_routines getrf)
-set_tests_properties(cuda_getrf_bcast_all cuda_getrf_bcast_none
+add_test(NAME cuda_getrf_full_all COMMAND test_cuda_routines getrf)
+set_tests_properties(cuda_getrf_bcast_all cuda_getrf_bcast_none cuda_getrf_full_all
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
-set_property(TEST cuda_getrf_bcast_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=1")
-set_property(TEST cuda_getrf_bcast_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=0")
+set_property(TEST cuda_getrf_bcast_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=1;KOBALT_CUDA_GETRF_FULL_MIN=0")
+set_property(TEST cuda_getrf_bcast_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=0;KOBALT_CUDA_GETRF_FULL_MIN=0")
+set_property(TEST cuda_getrf_full_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_FULL_MIN=1")
 
 # No process-ending calls in the plugin (runs without a GPU, so CI checks it).
 if(KOBALT_OBJDUMP)

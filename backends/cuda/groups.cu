@@ -6,6 +6,7 @@
 
 #include "group_ops.cuh"
 #include "lu_bcast.cuh"
+#include "lu_full.cuh"
 
 namespace kobalt_cuda {
 namespace {
@@ -214,9 +215,36 @@ bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B
     KOBALT_GROUP_SWITCH(std::max(m, n), (gemm_group<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                             m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch)))
 }
+// The full-item kernel (lu_full.cuh) on a grid of the blocks that are resident at once:
+// each warp then walks several items and prefetches the next. The largest shared-memory
+// carveout is asked for (W = 32 double: 34 KiB a block).
+template <int W, class T, class AA, bool Pivot>
+void launch_getrf_full_k(MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
+    static const int per_sm = [] {
+        const auto k = getrf_group_full<W, T, AA, Pivot>;
+        cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared));
+        int b = 0;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, k, kThreads, 0) != cudaSuccess || b < 1) b = 1;
+        cudaGetLastError();
+        return b;
+    }();
+    constexpr idx per_block = kThreads / W;
+    const idx blocks = std::min<idx>((batch + per_block - 1) / per_block, idx(multiprocessors()) * per_sm);
+    getrf_group_full<W, T, AA, Pivot><<<int(std::max<idx>(1, blocks)), kThreads, 0, st>>>(dA, A, ipiv, strideIpiv,
+                                                                                        info, batch);
+}
+template <int W, class T, class AA>
+void launch_getrf_full(MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
+    if (ipiv) launch_getrf_full_k<W, T, AA, true>(dA, A, ipiv, strideIpiv, info, batch, st);
+    else launch_getrf_full_k<W, T, AA, false>(dA, A, ipiv, strideIpiv, info, batch, st);
+}
+
 template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
-                 cudaStream_t st) {
+                 bool full, cudaStream_t st) {
+    if (full && m == n && group::width(n) == n) {
+        KOBALT_GROUP_SWITCH(n, (launch_getrf_full<W, T>(dA, A, ipiv, strideIpiv, info, batch, st)))
+    }
     if (bcast) { // (the switch macro ends in `return true`)
         KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group_bcast<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                                 m, n, dA, A, ipiv, strideIpiv, info, batch)))
@@ -242,8 +270,9 @@ bool group_fused(int n, int k, int nrhs, T alpha, MatDesc dX, XA X, MatDesc dY, 
                                 MatDesc, Strided<T>, idx, cudaStream_t);                                       \
     template bool group_gemm<T>(int, int, int, T, MatDesc, Ptrs<const T>, MatDesc, Ptrs<const T>, T, MatDesc,  \
                                 Ptrs<T>, idx, cudaStream_t);                                                   \
-    template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, bool, cudaStream_t);   \
-    template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, bool, cudaStream_t);      \
+    template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, bool, bool,          \
+                                  cudaStream_t);                                                             \
+    template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, bool, bool, cudaStream_t); \
     template bool group_getrs<T>(bool, int, int, MatDesc, Strided<const T>, const int *, idx, MatDesc,         \
                                  Strided<T>, idx, cudaStream_t);                                               \
     template bool group_getrs<T>(bool, int, int, MatDesc, Ptrs<const T>, const int *, idx, MatDesc, Ptrs<T>,   \

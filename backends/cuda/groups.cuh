@@ -17,9 +17,10 @@ template <class T, class AA, class BA, class CA>
 bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                 idx batch, cudaStream_t st);
 template <class T, class AA>
-// bcast: the kernel on lu_rows_bcast (lu_bcast.cuh) instead of lu_rows
+// bcast: the kernel on lu_rows_bcast (lu_bcast.cuh) instead of lu_rows; full: square items
+// of a group's width (m == n == 4, 8, 16, 32) on lu_full.cuh's prefetching kernel
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
-                 cudaStream_t st);
+                 bool full, cudaStream_t st);
 template <class T, class AA, class BA>
 bool group_getrs(bool trans, int n, int nrhs, MatDesc dA, AA A, const int *ipiv, idx strideIpiv, MatDesc dB,
                  BA B, idx batch, cudaStream_t st);

@@ -152,6 +152,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "and whose pivot row is broadcast through shared memory instead of per-element shuffles (at most 32; 0 "
      "disables). 9: on an H200 n = 16 0.39 -> 0.36 ms, n = 32 0.80 -> 0.41 ms (docs/performance.md)",
      9},
+    // getrf's group kernel for square items that fill their group (lu_full.cuh): resident
+    // grid, next item prefetched into shared memory, compile-time sizes. A/B in
+    // docs/performance.md ("getrf at n = 16 and 32: prefetching full-item kernel").
+    {"GETRF_FULL_MIN",
+     "cuda getrf group kernel: smallest n whose square items of a group's width (n = 4, 8, 16, 32) run on the "
+     "kernel that prefetches each warp's next item into shared memory (cp.async) on a grid of resident blocks "
+     "(0 disables). 16: on an H200 n = 16 0.36 -> 0.26 ms, n = 32 0.41 -> 0.32 ms; n = 4 slower (0.18 -> 0.25 ms), "
+     "n = 8 even (docs/performance.md)",
+     16},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -1,0 +1,188 @@
+// lu_full.cuh -- getrf's group kernel for square items that fill their group (m == n == W:
+// n = 16 and 32 by default, GETRF_FULL_MIN; groups.cu launches it). Against the broadcast
+// kernel (lu_bcast.cuh), which ncu found latency-bound (12.5% occupancy, 0.43 eligible
+// warps per scheduler at W = 32):
+//  - each warp walks a grid-stride sequence of items (grid = the resident blocks) and has
+//    its NEXT items copied global -> shared memory by cp.async while it factors the
+//    current ones from registers, so a warp never waits for its loads after the first
+//    item; the copies hold no registers. A lane copies and later reads only its own row
+//    (cells c * W + lane), so no barrier orders them.
+//  - the sizes are compile-time (no `c < n`, `pos < m` predicates) and the pivot row is
+//    read from shared memory vector by vector inside the update (no copy of it held in
+//    registers), which leaves room for more warps per SM.
+//  - at W = 16 (two groups per warp) the pivot search takes the shortcut of one redux.sync
+//    and one full-warp ballot when a single row holds the largest high word of |a| (the
+//    usual case); only on a tie of the high words does it run lu_bcast.cuh's (hi, lo,
+//    first row) reductions. On an H200 that took n = 16 from 0.299 to 0.263 ms; at W = 32
+//    the three reductions were faster (0.315 against 0.320 ms), so W = 32 keeps them.
+//    The pivot's logical row comes with its row through shared memory.
+// Semantics are lu_rows_bcast's (dgetf2 pivots, ties to the first logical row, NaN rules,
+// info = first zero pivot; without pivots info from the diagonal at the end).
+#ifndef KOBALT_CUDA_LU_FULL_CUH
+#define KOBALT_CUDA_LU_FULL_CUH
+
+#include <cuda_pipeline.h>
+
+#include "lu_bcast.cuh"
+
+namespace kobalt_cuda {
+namespace group {
+
+template <class T> __device__ __forceinline__ T int_bits(int v);
+template <> __device__ __forceinline__ double int_bits<double>(int v) { return __longlong_as_double((long long)v); }
+template <> __device__ __forceinline__ float int_bits<float>(int v) { return __int_as_float(v); }
+__device__ __forceinline__ int bits_int(double v) { return int(__double_as_longlong(v)); }
+__device__ __forceinline__ int bits_int(float v) { return __float_as_int(v); }
+
+// The group-relative lane holding the pivot row (see pivot_of in lu_bcast.cuh for the key).
+// Executed by all 32 lanes of the warp (the ballot names them all).
+template <int W, bool Shortcut>
+__device__ __forceinline__ int pivot_lane(double aj, bool cand, bool diag, unsigned tag, unsigned mask,
+                                          unsigned shift) {
+    if (!Shortcut) return int(pivot_of(aj, cand, diag, tag, mask) & 31u);
+    unsigned long long k = 0;
+    if (cand) k = isnan(aj) ? (diag ? ~0ull : 0ull) : (unsigned long long)__double_as_longlong(fabs(aj)) + 1;
+    const unsigned hi = unsigned(k >> 32), lo = unsigned(k);
+    const unsigned mhi = __reduce_max_sync(mask, hi);
+    const unsigned top = (__ballot_sync(kFull, hi == mhi) & mask) >> shift;
+    if ((top & (top - 1)) == 0) return __ffs(int(top)) - 1; // one row holds the largest high word
+    const unsigned mlo = __reduce_max_sync(mask, hi == mhi ? lo : 0u);
+    return int(__reduce_min_sync(mask, hi == mhi && lo == mlo ? tag : ~0u) & 31u);
+}
+template <int W, bool Shortcut>
+__device__ __forceinline__ int pivot_lane(float aj, bool cand, bool diag, unsigned tag, unsigned mask, unsigned) {
+    return int(pivot_of(aj, cand, diag, tag, mask) & 31u);
+}
+
+// dgetf2 on a W x W item, lane i holding row i in a (lu_rows_bcast with m = n = W).
+// buf: 2 (W + E) elements of 16-byte aligned shared memory for this group (two row
+// buffers alternating by step; each the row, then the pivot's reciprocal and logical row).
+template <int W, class T, bool pivot>
+__device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos, T *buf) {
+    using V = typename Vec16<T>::type;
+    constexpr int E = int(sizeof(V) / sizeof(T));
+    static_assert(W % E == 0, "group width must be a multiple of the vector width");
+    const T sfmin = sizeof(T) == 8 ? T(2.2250738585072014e-308) : T(1.17549435e-38f);
+    const unsigned group_shift = (threadIdx.x & 31) / W * W;
+    const unsigned group_mask = W == 32 ? kFull : ((1u << (W & 31)) - 1) << group_shift;
+    int info = 0;
+    pos = lane;
+    mypiv = lane;
+#pragma unroll
+    for (int j = 0; j < W; ++j) {
+        T aj = a[j];
+        const T rj = pivot ? T(1) / aj : T(0); // off the critical path, as in lu_bcast.cuh
+        int plane = j;
+        if (pivot) plane = pivot_lane<W, (W < 32)>(aj, pos >= j, pos == j, unsigned(pos * 32 + lane), group_mask, group_shift);
+        T *row = buf + (j & 1) * (W + E);
+        const int v0 = j / E * E;
+        if (lane == plane) {
+#pragma unroll
+            for (int c = 0; c < W; c += E)
+                if (c >= v0) {
+                    V v;
+                    T *e = reinterpret_cast<T *>(&v);
+#pragma unroll
+                    for (int q = 0; q < E; ++q) e[q] = a[c + q];
+                    *reinterpret_cast<V *>(row + c) = v;
+                }
+            V v{};
+            T *e = reinterpret_cast<T *>(&v);
+            e[0] = rj;
+            e[1] = int_bits<T>(pos);
+            *reinterpret_cast<V *>(row + W) = v;
+        }
+        __syncwarp();
+        const V tail = *reinterpret_cast<const V *>(row + W);
+        const T rp = reinterpret_cast<const T *>(&tail)[0];
+        const int p = pivot ? bits_int(reinterpret_cast<const T *>(&tail)[1]) : j;
+        const T pv = row[j];
+        if (pivot) {
+            if (lane == j) mypiv = p;
+            if (pv != T(0) && p != j) { // exchange the labels of rows j and p
+                if (pos == j) pos = p;
+                else if (lane == plane) pos = j;
+            }
+        }
+        const bool below = pos > j;
+        if (!pivot) {
+            if (below) aj = aj / pv; // info comes from the diagonal at the end
+        } else if (pv == T(0)) {
+            if (info == 0) info = j + 1;
+        } else if (below) {
+            if (fabs(pv) >= sfmin) aj = aj * rp; // rp == 1 / pv, as dgetf2 scales
+            else aj = aj / pv;
+        }
+        a[j] = aj;
+        if (below)
+#pragma unroll
+            for (int c = 0; c < W; c += E)
+                if (c + E > j + 1) { // the vectors holding columns j + 1 on, one at a time
+                    const V v = *reinterpret_cast<const V *>(row + c);
+                    const T *e = reinterpret_cast<const T *>(&v);
+#pragma unroll
+                    for (int q = 0; q < E; ++q)
+                        if (c + q > j) a[c + q] -= aj * e[q];
+                }
+    }
+    if (!pivot) {
+        const bool z = get(a, lane) == T(0);
+        const unsigned bal = __ballot_sync(kFull, z);
+        const unsigned g = (bal & group_mask) >> group_shift;
+        info = g ? __ffs(int(g)) : 0;
+    }
+    return info;
+}
+
+// Blocks per SM the register cap aims at (65536 / (kThreads * blocks) registers a thread).
+// ptxas (sm_90, double, pivoting): W = 32 at 5 blocks 96 registers, 12 bytes of spills (6
+// blocks: 80 registers, 292 bytes; 4 blocks: 128, none); W = 16 at 7 blocks 72 registers,
+// 8 bytes (8 blocks: 64, 32 bytes; 6 blocks: 80, none). On an H200: W = 32 4 blocks 0.365
+// ms against 0.345 at 5; W = 16 8 blocks 0.288 against 0.277 at 7, 6 blocks 0.267 against
+// 0.263 at 7 (docs/performance.md).
+constexpr int full_blocks(int W) { return W == 32 ? 5 : 7; }
+
+template <int W, class T, class AA, bool Pivot>
+__global__ void __launch_bounds__(kThreads, full_blocks(W))
+    getrf_group_full(MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch) {
+    constexpr int E = 16 / int(sizeof(T));
+    constexpr int G = kThreads / W; // items per block
+    __shared__ __align__(16) T next[G][W * W];
+    __shared__ __align__(16) T rows[G][2 * (W + E)];
+    const int g = int(threadIdx.x) / W, lane = int(threadIdx.x) % W;
+    T *mine = next[g];
+    const idx stride = idx(gridDim.x) * G;
+    const auto issue = [&](idx item) {
+        if (item < batch) {
+            const Mat<T> v = dA.global(A(item));
+#pragma unroll
+            for (int c = 0; c < W; ++c) __pipeline_memcpy_async(mine + c * W + lane, &v(lane, c), sizeof(T));
+        }
+        __pipeline_commit();
+    };
+    issue(idx(blockIdx.x) * G + g);
+    // every lane of a block runs the same number of iterations
+    for (idx base = idx(blockIdx.x) * G; base < batch; base += stride) {
+        const idx item = base + g;
+        const bool valid = item < batch;
+        __pipeline_wait_prior(0);
+        T a[W];
+#pragma unroll
+        for (int c = 0; c < W; ++c) a[c] = valid ? mine[c * W + lane] : T(0);
+        issue(item + stride); // this lane's own cells, just read
+        int mypiv, pos;
+        const int r = lu_full<W, T, Pivot>(a, lane, mypiv, pos, rows[g]);
+        if (valid) {
+            const Mat<T> v = dA.global(A(item));
+#pragma unroll
+            for (int c = 0; c < W; ++c) v(pos, c) = a[c]; // each row at its final place
+            if (Pivot) ipiv[item * sp + lane] = mypiv + 1;
+            if (lane == 0) info[item] = r;
+        }
+    }
+}
+
+} // namespace group
+} // namespace kobalt_cuda
+
+#endif

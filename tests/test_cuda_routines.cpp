@@ -740,6 +740,27 @@ int main(int argc, char **argv) {
             test_getrf<double>(KOBALT_COL_MAJOR, false, true, n, n, 3001, true);
             test_getrf<float>(KOBALT_ROW_MAJOR, true, true, n, n, 3001, true);
         }
+    } else if (mode == "getrs") {
+        // getrs alone around the one-thread pipe kernel (getrs_pipe.cuh: double, column-major,
+        // NoTrans, nrhs 1, n <= 8; run with GETRS_PIPE_MIN = 1 and 0 so that it and the group
+        // kernel both see every size): both forms, pivoted and not, ld padding and gaps
+        // (Operand), batches that end inside a 32-item chunk, and 70,001 items so that every
+        // warp walks several chunks (its prefetch of the next chunk runs); the cases next to
+        // it (trans, nrhs 2, row-major, float, n = 9) must take the other kernels unchanged.
+        for (int f = 0; f < 2; ++f)
+            for (I n : {1, 2, 3, 4, 5, 6, 7, 8, 9, 16})
+                for (bool piv : {true, false}) {
+                    for (I batch : {1, 33, 3001})
+                        test_getrs<double>(KOBALT_COL_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, batch);
+                    test_getrs<double>(KOBALT_COL_MAJOR, f == 1, KOBALT_TRANS, piv, n, 1, 33);
+                    test_getrs<double>(KOBALT_COL_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 2, 33);
+                    test_getrs<double>(KOBALT_ROW_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, 33);
+                    test_getrs<float>(KOBALT_COL_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, 33);
+                }
+        for (I n : {3, 5, 8}) {
+            test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001);
+            test_getrs<double>(KOBALT_COL_MAJOR, true, KOBALT_NO_TRANS, true, n, 1, 70001);
+        }
     } else {
         const std::vector<I> all = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100};
         const std::vector<I> some = {1, 2, 4, 8, 16, 32};

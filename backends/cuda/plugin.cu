@@ -152,6 +152,13 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "and whose pivot row is broadcast through shared memory instead of per-element shuffles (at most 32; 0 "
      "disables). 9: on an H200 n = 16 0.39 -> 0.36 ms, n = 32 0.80 -> 0.41 ms (docs/performance.md)",
      9},
+    // getrs on one thread per item with the operands piped through shared memory
+    // (getrs_pipe.cuh) instead of the 4- / 8-lane group kernel
+    {"GETRS_PIPE_MIN",
+     "cuda getrs, double column-major items, NoTrans, one right-hand side, n <= 8: smallest n solved by one "
+     "thread per item, the chunk's A, pivots and b copied into shared memory with cp.async while the previous "
+     "chunk is solved (getrs_pipe.cuh), instead of the group kernel; 0 disables",
+     5},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -742,13 +742,13 @@ int main(int argc, char **argv) {
         }
     } else if (mode == "getrs") {
         // getrs alone around the one-thread pipe kernel (getrs_pipe.cuh: double, column-major,
-        // NoTrans, nrhs 1, n <= 8; run with GETRS_PIPE_MIN = 1 and 0 so that it and the group
-        // kernel both see every size): both forms, pivoted and not, ld padding and gaps
+        // NoTrans, nrhs 1, n <= 16; run with GETRS_PIPE_MIN = 1, GETRS_PIPE_MAX = 16 and with
+        // GETRS_PIPE_MIN = 0 so that it and the group kernel both see every size): both forms, pivoted and not, ld padding and gaps
         // (Operand), batches that end inside a 32-item chunk, and 70,001 items so that every
         // warp walks several chunks (its prefetch of the next chunk runs); the cases next to
-        // it (trans, nrhs 2, row-major, float, n = 9) must take the other kernels unchanged.
+        // it (trans, nrhs 2, row-major, float, n = 17) must take the other kernels unchanged.
         for (int f = 0; f < 2; ++f)
-            for (I n : {1, 2, 3, 4, 5, 6, 7, 8, 9, 16})
+            for (I n : {1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 16, 17})
                 for (bool piv : {true, false}) {
                     for (I batch : {1, 33, 3001})
                         test_getrs<double>(KOBALT_COL_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, batch);
@@ -757,7 +757,7 @@ int main(int argc, char **argv) {
                     test_getrs<double>(KOBALT_ROW_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, 33);
                     test_getrs<float>(KOBALT_COL_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, 33);
                 }
-        for (I n : {3, 5, 8}) {
+        for (I n : {3, 5, 8, 13, 16}) {
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001);
             test_getrs<double>(KOBALT_COL_MAJOR, true, KOBALT_NO_TRANS, true, n, 1, 70001);
         }

@@ -33,32 +33,39 @@ namespace {
 
 namespace pipe {
 
-constexpr int kItems = 32; // items per chunk = threads per block (one warp)
+constexpr int kLanes = 32; // threads per block (one warp)
 
 // Shared-memory pitches (elements per item). Each thread reads its own item with 16-byte
 // loads; a pitch of 2 mod 4 doubles puts the 8 threads of a quarter warp on 8 different
 // 4-bank groups (no conflicts), and keeps every record 16-byte aligned.
 template <int W> constexpr int pitch_a() { return W * W + 2; }
 template <int W> constexpr int pitch_b() { return W + 2; }
-constexpr int kPitchP = 12; // ints: 48 bytes, 12t mod 32 distinct 4-bank groups for t = 0..7
+// ints: 12 (48 bytes: 12t mod 32 distinct 4-bank groups for t = 0..7) up to W = 8, 20 above
+template <int W> constexpr int pitch_p() { return W <= 8 ? 12 : 20; }
 
-template <int W> struct Buffer {
-    double a[kItems][pitch_a<W>()];
-    double b[kItems][pitch_b<W>()];
-    int p[kItems][kPitchP];
+// One chunk of NI items. NI = 32 up to W = 8 (every lane solves an item); at W = 16 an item
+// takes 2.3 KB, so 16 items per chunk (half the lanes solve) keep 3 blocks on an SM.
+template <int W, int NI> struct Buffer {
+    double a[NI][pitch_a<W>()];
+    double b[NI][pitch_b<W>()];
+    int p[NI][pitch_p<W>()];
 };
+template <int W> constexpr int chunk_items() { return W <= 8 ? 32 : 16; }
 
 __device__ __forceinline__ double2 ld2(const double *s) { return *reinterpret_cast<const double2 *>(s); }
 
 } // namespace pipe
 
-// One warp per block; chunk c holds items 32c .. 32c+31. A(i, j) of item t at
-// A(t) + i + j lda, b_i at B(t) + i, pivots at ipiv + t sp.
+// One warp per block; chunk c holds items NI c .. NI c + NI - 1. A(i, j) of item t at
+// A(t) + i + j lda, b_i at B(t) + i, pivots at ipiv + t sp. Two Buffer<W, NI> of dynamic
+// shared memory.
 template <int W, class AA, class BA>
-__global__ void __launch_bounds__(pipe::kItems)
+__global__ void __launch_bounds__(pipe::kLanes)
     getrs_pipe(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch) {
     using namespace pipe;
-    __shared__ __align__(16) Buffer<W> buf[2];
+    constexpr int kItems = chunk_items<W>();
+    extern __shared__ __align__(16) unsigned char pipe_smem[];
+    Buffer<W, kItems> *const buf = reinterpret_cast<Buffer<W, kItems> *>(pipe_smem);
     const int lane = int(threadIdx.x);
     const idx chunks = (batch + kItems - 1) / kItems;
     const bool pivoting = ipiv != nullptr;
@@ -110,13 +117,14 @@ __global__ void __launch_bounds__(pipe::kItems)
         issue(c + gridDim.x, s ^ 1); // the next chunk in flight while this one is solved
         __pipeline_wait_prior(1);
         __syncwarp();
-        double *const sb = buf[s].b[lane];
+        const int me = lane < kItems ? lane : kItems - 1; // W = 16: lanes 16..31 idle (copy of 15)
+        double *const sb = buf[s].b[me];
         // row interchanges k <-> ipiv[k]-1 in order, on this thread's b in shared memory
-        if (pivoting) {
+        if (pivoting && lane < kItems) {
             int pv[W];
 #pragma unroll
             for (int k = 0; k < W; k += 4) {
-                const int4 q = *reinterpret_cast<const int4 *>(&buf[s].p[lane][k]);
+                const int4 q = *reinterpret_cast<const int4 *>(&buf[s].p[me][k]);
                 pv[k] = q.x;
                 pv[k + 1] = q.y;
                 pv[k + 2] = q.z;
@@ -140,7 +148,7 @@ __global__ void __launch_bounds__(pipe::kItems)
             x[i] = v.x;
             x[i + 1] = v.y;
         }
-        const double *const a = buf[s].a[lane]; // A(i, j) = a[i + j W]
+        const double *const a = buf[s].a[me]; // A(i, j) = a[i + j W]
         // L (unit lower), column by column
 #pragma unroll
         for (int j = 0; j < W - 1; ++j)
@@ -166,8 +174,9 @@ __global__ void __launch_bounds__(pipe::kItems)
 #pragma unroll
                 for (int i = 0; i < j; ++i) x[i] -= u[i] * x[j];
             }
+        if (lane < kItems)
 #pragma unroll
-        for (int i = 0; i < W; i += 2) *reinterpret_cast<double2 *>(sb + i) = make_double2(x[i], x[i + 1]);
+            for (int i = 0; i < W; i += 2) *reinterpret_cast<double2 *>(sb + i) = make_double2(x[i], x[i + 1]);
         __syncwarp();
         const idx first = c * kItems;
 #pragma unroll
@@ -181,33 +190,37 @@ __global__ void __launch_bounds__(pipe::kItems)
     __pipeline_wait_prior(0);
 }
 
-// Blocks: as many as the SMs hold at once (each warp then walks several chunks, so its
-// copies overlap its solves), never more than the chunks.
-template <auto Kernel> unsigned pipe_blocks(idx batch) {
+// Launches getrs_pipe<W> with as many blocks as the SMs hold at once (each warp then walks
+// several chunks, so its copies overlap its solves), never more than the chunks. The
+// shared-memory opt-in and the per-SM count are properties of the kernel, set and queried once.
+template <int W, class AA, class BA>
+void pipe_launch(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch, cudaStream_t st) {
+    constexpr auto K = getrs_pipe<W, AA, BA>;
+    constexpr int NI = pipe::chunk_items<W>();
+    constexpr size_t bytes = 2 * sizeof(pipe::Buffer<W, NI>);
     static std::atomic<int> per_sm{0};
     int r = per_sm.load(std::memory_order_relaxed);
     if (r == 0) {
-        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r, Kernel, pipe::kItems, 0) != cudaSuccess || r < 1) {
+        if ((bytes <= 48 * 1024 ||
+             cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)) == cudaSuccess) &&
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r, K, pipe::kLanes, bytes) == cudaSuccess && r >= 1) {
+        } else {
             cudaGetLastError();
             r = 1;
         }
         per_sm.store(r, std::memory_order_relaxed);
     }
-    const idx want = (batch + pipe::kItems - 1) / pipe::kItems, have = idx(multiprocessors()) * r;
-    return unsigned(want < have ? want : have);
+    const idx want = (batch + NI - 1) / NI, have = idx(multiprocessors()) * r;
+    K<<<unsigned(want < have ? want : have), pipe::kLanes, bytes, st>>>(n, lda, A, ipiv, sp, B, batch);
 }
 
-// Launches the kernel for 1 <= n <= 8 (W = 4 up to n = 4, else 8); false otherwise.
+// 1 <= n <= 16: W = 4 up to n = 4, 8 up to 8, else 16; false otherwise.
 template <class AA, class BA>
 bool pipe_getrs(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch, cudaStream_t st) {
-    if (n < 1 || n > 8 || batch < 1) return false;
-    if (n <= 4) {
-        constexpr auto K = getrs_pipe<4, AA, BA>;
-        K<<<pipe_blocks<K>(batch), pipe::kItems, 0, st>>>(n, lda, A, ipiv, sp, B, batch);
-    } else {
-        constexpr auto K = getrs_pipe<8, AA, BA>;
-        K<<<pipe_blocks<K>(batch), pipe::kItems, 0, st>>>(n, lda, A, ipiv, sp, B, batch);
-    }
+    if (n < 1 || n > 16 || batch < 1) return false;
+    if (n <= 4) pipe_launch<4>(n, lda, A, ipiv, sp, B, batch, st);
+    else if (n <= 8) pipe_launch<8>(n, lda, A, ipiv, sp, B, batch, st);
+    else pipe_launch<16>(n, lda, A, ipiv, sp, B, batch, st);
     return true;
 }
 

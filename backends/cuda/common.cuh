@@ -53,7 +53,6 @@ enum ThresholdId : int {
     INTERLEAVED_GETRF_PAIR_THREADS, // the pair kernel's block size (desc.cu)
     GETRF_BCAST_MIN, // getrf group kernel: redux pivot search + pivot row through shared memory from this size (lu_bcast.cuh)
     GETRS_PIPE_MIN, // double getrs, column-major NoTrans nrhs 1, n <= 8: one thread per item, operands piped through shared memory (getrs_pipe.cuh)
-    GETRS_PIPE_MAX, // largest n on that kernel (at most 16)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -25,6 +25,7 @@
 #include <cuda_pipeline.h>
 
 #include <atomic>
+#include <cstdint>
 
 #include "common.cuh"
 
@@ -33,68 +34,67 @@ namespace {
 
 namespace pipe {
 
-constexpr int kLanes = 32; // threads per block (one warp)
+constexpr int kItems = 32; // items per chunk = threads per block (one warp)
 
 // Shared-memory pitches (elements per item). Each thread reads its own item with 16-byte
 // loads; a pitch of 2 mod 4 doubles puts the 8 threads of a quarter warp on 8 different
 // 4-bank groups (no conflicts), and keeps every record 16-byte aligned.
 template <int W> constexpr int pitch_a() { return W * W + 2; }
 template <int W> constexpr int pitch_b() { return W + 2; }
-// ints: 12 (48 bytes: 12t mod 32 distinct 4-bank groups for t = 0..7) up to W = 8, 20 above
-template <int W> constexpr int pitch_p() { return W <= 8 ? 12 : 20; }
+constexpr int kPitchP = 12; // ints: 48 bytes, 12t mod 32 distinct 4-bank groups for t = 0..7
 
-// One chunk of NI items. NI = 32 up to W = 8 (every lane solves an item); at W = 16 an item
-// takes 2.3 KB, so 16 items per chunk (half the lanes solve) keep 3 blocks on an SM.
-template <int W, int NI> struct Buffer {
-    double a[NI][pitch_a<W>()];
-    double b[NI][pitch_b<W>()];
-    int p[NI][pitch_p<W>()];
+template <int W> struct Buffer {
+    double a[kItems][pitch_a<W>()];
+    double b[kItems][pitch_b<W>()];
+    int p[kItems][kPitchP];
 };
-template <int W> constexpr int chunk_items() { return W <= 8 ? 32 : 16; }
 
 __device__ __forceinline__ double2 ld2(const double *s) { return *reinterpret_cast<const double2 *>(s); }
 
 } // namespace pipe
 
-// One warp per block; chunk c holds items NI c .. NI c + NI - 1. A(i, j) of item t at
-// A(t) + i + j lda, b_i at B(t) + i, pivots at ipiv + t sp. Two Buffer<W, NI> of dynamic
-// shared memory.
-template <int W, class AA, class BA>
-__global__ void __launch_bounds__(pipe::kLanes)
+// One warp per block; chunk c holds items 32c .. 32c+31. A(i, j) of item t at
+// A(t) + i + j lda, b_i at B(t) + i, pivots at ipiv + t sp. V = 2: A is copied in 16-byte
+// pieces (the launcher checked n, lda, the stride and the base pointer even / aligned),
+// else in 8-byte pieces.
+template <int W, int V, class AA, class BA>
+__global__ void __launch_bounds__(pipe::kItems)
     getrs_pipe(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch) {
     using namespace pipe;
-    constexpr int kItems = chunk_items<W>();
-    extern __shared__ __align__(16) unsigned char pipe_smem[];
-    Buffer<W, kItems> *const buf = reinterpret_cast<Buffer<W, kItems> *>(pipe_smem);
+    __shared__ __align__(16) Buffer<W> buf[2];
     const int lane = int(threadIdx.x);
     const idx chunks = (batch + kItems - 1) / kItems;
     const bool pivoting = ipiv != nullptr;
 
-    // copy chunk c into buffer s: A's W x W elements per item (E = W*W) over the 32 lanes,
-    // b's and the pivots' W per item; lanes past n are predicated off (their cells are
-    // never read)
+    // This lane's pieces of an item's A (the same for every item): element e = (32k + lane) V
+    // of the W x W block, i.e. rows r .. r+V-1 of column col; its offset in the item and
+    // whether it lies inside n x n. Computed once, so a copy costs the item's pointer, one
+    // add and the cp.async.
+    constexpr int E = W * W, PER = E >= 32 * V ? E / (32 * V) : 1, IPI = E >= 32 * V ? 1 : 32 * V / E;
+    idx goff[PER];
+    int soff[PER];
+    bool ok[PER];
+#pragma unroll
+    for (int k = 0; k < PER; ++k) {
+        const int e = ((k * 32 + lane) * V) % E, r = e % W, col = e / W;
+        goff[k] = r + col * lda;
+        soff[k] = (lane * V / E) * pitch_a<W>() + e; // IPI > 1: lane's item within the instruction
+        ok[k] = r < n && col < n;
+    }
+
+    // copy chunk c into buffer s; lanes past n are predicated off (their cells are never read)
     const auto issue = [&](idx c, int s) {
         if (c < chunks) {
             const idx first = c * kItems;
-            constexpr int E = W * W;
-            if constexpr (E >= 32) {
-#pragma unroll 4
-                for (int t = 0; t < kItems; ++t) {
-                    const idx item = first + t;
+            double *const sa = &buf[s].a[0][0];
+#pragma unroll 8
+            for (int t0 = 0; t0 < kItems; t0 += IPI) {
+                const idx item = first + t0 + (IPI > 1 ? lane * V / E : 0);
+                if (item < batch) {
+                    const double *const src = A(item);
 #pragma unroll
-                    for (int k = 0; k < E / 32; ++k) {
-                        const int e = k * 32 + lane, r = e % W, col = e / W;
-                        if (item < batch && r < n && col < n)
-                            __pipeline_memcpy_async(&buf[s].a[t][e], A(item) + r + col * lda, sizeof(double));
-                    }
-                }
-            } else {
-#pragma unroll 4
-                for (int t0 = 0; t0 < kItems; t0 += 32 / E) {
-                    const int t = t0 + lane / E, e = lane % E, r = e % W, col = e / W;
-                    const idx item = first + t;
-                    if (item < batch && r < n && col < n)
-                        __pipeline_memcpy_async(&buf[s].a[t][e], A(item) + r + col * lda, sizeof(double));
+                    for (int k = 0; k < PER; ++k)
+                        if (ok[k]) __pipeline_memcpy_async(sa + t0 * pitch_a<W>() + soff[k], src + goff[k], 8 * V);
                 }
             }
 #pragma unroll
@@ -117,14 +117,13 @@ __global__ void __launch_bounds__(pipe::kLanes)
         issue(c + gridDim.x, s ^ 1); // the next chunk in flight while this one is solved
         __pipeline_wait_prior(1);
         __syncwarp();
-        const int me = lane < kItems ? lane : kItems - 1; // W = 16: lanes 16..31 idle (copy of 15)
-        double *const sb = buf[s].b[me];
+        double *const sb = buf[s].b[lane];
         // row interchanges k <-> ipiv[k]-1 in order, on this thread's b in shared memory
-        if (pivoting && lane < kItems) {
+        if (pivoting) {
             int pv[W];
 #pragma unroll
             for (int k = 0; k < W; k += 4) {
-                const int4 q = *reinterpret_cast<const int4 *>(&buf[s].p[me][k]);
+                const int4 q = *reinterpret_cast<const int4 *>(&buf[s].p[lane][k]);
                 pv[k] = q.x;
                 pv[k + 1] = q.y;
                 pv[k + 2] = q.z;
@@ -148,7 +147,7 @@ __global__ void __launch_bounds__(pipe::kLanes)
             x[i] = v.x;
             x[i + 1] = v.y;
         }
-        const double *const a = buf[s].a[me]; // A(i, j) = a[i + j W]
+        const double *const a = buf[s].a[lane]; // A(i, j) = a[i + j W]
         // L (unit lower), column by column
 #pragma unroll
         for (int j = 0; j < W - 1; ++j)
@@ -159,7 +158,10 @@ __global__ void __launch_bounds__(pipe::kLanes)
                     if (i > j && i < n) x[i] -= l.x * x[j];
                     if (i + 1 < n) x[i + 1] -= l.y * x[j];
                 }
-        // U (upper, non-unit), column by column from the last
+        // U (upper, non-unit), column by column from the last. x_j / U_jj as x_j times the
+        // reciprocal, which does not depend on x and so leaves the dependent chain, where
+        // that is exact to an ulp: 2^-1022 <= |U_jj| <= 2^1022 (the reciprocal is then a
+        // normal number); a true division otherwise (zero, subnormal, huge, inf, NaN).
 #pragma unroll
         for (int j = W - 1; j >= 0; --j)
             if (j < n) {
@@ -170,13 +172,13 @@ __global__ void __launch_bounds__(pipe::kLanes)
                     u[i] = v.x;
                     u[i + 1] = v.y;
                 }
-                x[j] = x[j] / u[j];
+                const double d = u[j], ad = fabs(d), rd = 1.0 / d;
+                x[j] = ad >= 2.2250738585072014e-308 && ad <= 4.49423283715578976932e307 ? x[j] * rd : x[j] / d;
 #pragma unroll
                 for (int i = 0; i < j; ++i) x[i] -= u[i] * x[j];
             }
-        if (lane < kItems)
 #pragma unroll
-            for (int i = 0; i < W; i += 2) *reinterpret_cast<double2 *>(sb + i) = make_double2(x[i], x[i + 1]);
+        for (int i = 0; i < W; i += 2) *reinterpret_cast<double2 *>(sb + i) = make_double2(x[i], x[i + 1]);
         __syncwarp();
         const idx first = c * kItems;
 #pragma unroll
@@ -190,37 +192,44 @@ __global__ void __launch_bounds__(pipe::kLanes)
     __pipeline_wait_prior(0);
 }
 
-// Launches getrs_pipe<W> with as many blocks as the SMs hold at once (each warp then walks
+// Launches getrs_pipe with as many blocks as the SMs hold at once (each warp then walks
 // several chunks, so its copies overlap its solves), never more than the chunks. The
-// shared-memory opt-in and the per-SM count are properties of the kernel, set and queried once.
-template <int W, class AA, class BA>
+// per-SM count is a property of the kernel, queried once.
+template <int W, int V, class AA, class BA>
 void pipe_launch(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch, cudaStream_t st) {
-    constexpr auto K = getrs_pipe<W, AA, BA>;
-    constexpr int NI = pipe::chunk_items<W>();
-    constexpr size_t bytes = 2 * sizeof(pipe::Buffer<W, NI>);
+    constexpr auto K = getrs_pipe<W, V, AA, BA>;
     static std::atomic<int> per_sm{0};
     int r = per_sm.load(std::memory_order_relaxed);
     if (r == 0) {
-        if ((bytes <= 48 * 1024 ||
-             cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)) == cudaSuccess) &&
-            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r, K, pipe::kLanes, bytes) == cudaSuccess && r >= 1) {
-        } else {
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r, K, pipe::kItems, 0) != cudaSuccess || r < 1) {
             cudaGetLastError();
             r = 1;
         }
         per_sm.store(r, std::memory_order_relaxed);
     }
-    const idx want = (batch + NI - 1) / NI, have = idx(multiprocessors()) * r;
-    K<<<unsigned(want < have ? want : have), pipe::kLanes, bytes, st>>>(n, lda, A, ipiv, sp, B, batch);
+    const idx want = (batch + pipe::kItems - 1) / pipe::kItems, have = idx(multiprocessors()) * r;
+    K<<<unsigned(want < have ? want : have), pipe::kItems, 0, st>>>(n, lda, A, ipiv, sp, B, batch);
 }
 
-// 1 <= n <= 16: W = 4 up to n = 4, 8 up to 8, else 16; false otherwise.
+// 16-byte pieces need every column of every item to start on 16 bytes and hold an even
+// count: n, lda, the stride even and the base aligned. Pointer arrays: unknown, 8 bytes.
+template <class T> bool pieces16(int n, idx lda, Strided<const T> A) {
+    return n % 2 == 0 && lda % 2 == 0 && A.stride % 2 == 0 && reinterpret_cast<uintptr_t>(A.base) % 16 == 0;
+}
+template <class T> bool pieces16(int, idx, Ptrs<const T>) { return false; }
+
+// 1 <= n <= 8: W = 4 up to n = 4, else 8; false otherwise.
 template <class AA, class BA>
 bool pipe_getrs(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch, cudaStream_t st) {
-    if (n < 1 || n > 16 || batch < 1) return false;
-    if (n <= 4) pipe_launch<4>(n, lda, A, ipiv, sp, B, batch, st);
-    else if (n <= 8) pipe_launch<8>(n, lda, A, ipiv, sp, B, batch, st);
-    else pipe_launch<16>(n, lda, A, ipiv, sp, B, batch, st);
+    if (n < 1 || n > 8 || batch < 1) return false;
+    const bool v2 = pieces16(n, lda, A);
+    if (n <= 4) {
+        if (v2) pipe_launch<4, 2>(n, lda, A, ipiv, sp, B, batch, st);
+        else pipe_launch<4, 1>(n, lda, A, ipiv, sp, B, batch, st);
+    } else {
+        if (v2) pipe_launch<8, 2>(n, lda, A, ipiv, sp, B, batch, st);
+        else pipe_launch<8, 1>(n, lda, A, ipiv, sp, B, batch, st);
+    }
     return true;
 }
 

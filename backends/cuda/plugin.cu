@@ -155,12 +155,10 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     // getrs on one thread per item with the operands piped through shared memory
     // (getrs_pipe.cuh) instead of the 4- / 8-lane group kernel
     {"GETRS_PIPE_MIN",
-     "cuda getrs, double column-major items, NoTrans, one right-hand side: smallest n solved by one "
+     "cuda getrs, double column-major items, NoTrans, one right-hand side, n <= 8: smallest n solved by one "
      "thread per item, the chunk's A, pivots and b copied into shared memory with cp.async while the previous "
      "chunk is solved (getrs_pipe.cuh), instead of the group kernel; 0 disables",
      5},
-    {"GETRS_PIPE_MAX",
-     "cuda getrs: largest n solved by the one-thread pipe kernel of GETRS_PIPE_MIN (at most 16)", 8},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -1054,11 +1054,11 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
                                                                                       strideIpiv, dB, B, batch);
         return launch_status(p, routine);
     }
-    // double, column-major, NoTrans, one right-hand side, GETRS_PIPE_MIN <= n <= GETRS_PIPE_MAX
-    // (<= 16): one thread per item with the operands piped through shared memory (getrs_pipe.cuh)
+    // double, column-major, NoTrans, one right-hand side, GETRS_PIPE_MIN <= n <= 8: one thread
+    // per item with the operands piped through shared memory (getrs_pipe.cuh)
     if constexpr (std::is_same_v<T, double>) {
         const kobalt_int pipe_min = threshold(GETRS_PIPE_MIN);
-        if (pipe_min > 0 && n >= pipe_min && n <= threshold(GETRS_PIPE_MAX) && use_group(n) && !tr && nrhs == 1 &&
+        if (pipe_min > 0 && n >= pipe_min && use_group(n) && !tr && nrhs == 1 &&
             layout == KOBALT_COL_MAJOR &&
             pipe_getrs(int(n), lda, A, ipiv, strideIpiv, B, batch, stream()))
             return launch_status(p, routine);

@@ -5,20 +5,24 @@
 // Why: the group kernel (groups.cu) gives an item 8 lanes; every step of its two solves
 // is a shuffle + FMA chain shared by the 8 lanes, the permutation a runtime loop of
 // dependent shuffles and the 8 divisions sit on the chain, so a warp instruction does the
-// work of 4 items and the SM is busy with latency (65% of the copy bandwidth at n = 8 on
-// an H200). Here a warp of 32 threads owns a chunk of 32 items: the warp copies the
-// chunk's A, pivots and b with cp.async (8-byte / 4-byte pieces, consecutive lanes on
+// work of 4 items (ncu at n = 8 on an H200: ~82 M warp instructions, 65% of the copy
+// bandwidth). Here a warp of 32 threads owns a chunk of 32 items: the warp copies the
+// chunk's A (16- or 8-byte pieces), pivots and b with cp.async (consecutive lanes on
 // consecutive addresses: coalesced, no registers held while in flight) into shared
 // memory, then each thread solves its item from there (every warp instruction serves 32
-// items) and the warp writes b back coalesced through shared memory. Two buffers: the next
-// chunk's copies are issued before the current chunk is solved, so each warp always has
-// loads in flight. One warp per block, so only __syncwarp is needed.
+// items: ~22 M warp instructions, 83% of the copy bandwidth) and the warp writes b back
+// coalesced through shared memory. Two buffers: the next chunk's copies are issued before
+// the current chunk is solved, so each warp always has loads in flight. One warp per
+// block, so only __syncwarp is needed. 5 such blocks fit on an SM at W = 8 (shared
+// memory); at W = 16 (3 per SM) the scheme lost to the group kernel and was removed.
 //
 // Semantics are the group kernel's: the same row interchanges (ipiv 1-based, applied in
 // order; an entry outside 1..n is skipped instead of read out of bounds), the same
 // operations in the same order (x_i -= L_ij x_j by ascending j, then x_j /= U_jj and
-// x_i -= U_ij x_j by descending j; a true division as dtrsm), so the results are those of
-// the group kernel.
+// x_i -= U_ij x_j by descending j). One difference: x_j / U_jj is x_j times 1 / U_jj where
+// that reciprocal is a normal number (2^-1022 <= |U_jj| <= 2^1022), so it can be computed
+// off the dependent chain (results within an ulp per step of the division's); zero,
+// subnormal, huge, infinite and NaN diagonals take the true division, as dtrsm.
 #ifndef KOBALT_CUDA_GETRS_PIPE_CUH
 #define KOBALT_CUDA_GETRS_PIPE_CUH
 

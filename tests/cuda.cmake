@@ -41,6 +41,15 @@ set_tests_properties(cuda_getrf_bcast_all cuda_getrf_bcast_none cuda_getrf_full_
 set_property(TEST cuda_getrf_bcast_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=1;KOBALT_CUDA_GETRF_FULL_MIN=0")
 set_property(TEST cuda_getrf_bcast_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=0;KOBALT_CUDA_GETRF_FULL_MIN=0")
 set_property(TEST cuda_getrf_full_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_FULL_MIN=1")
+# getrs alone on both sides of GETRS_PIPE_MIN (1: the one-thread pipe kernel at every n it
+# takes, 1 ... 8, with 8- and 16-byte copies; 0: the group kernel everywhere), see
+# test_cuda_routines.cpp "getrs".
+add_test(NAME cuda_getrs_pipe_all COMMAND test_cuda_routines getrs)
+add_test(NAME cuda_getrs_pipe_none COMMAND test_cuda_routines getrs)
+set_tests_properties(cuda_getrs_pipe_all cuda_getrs_pipe_none
+  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
+set_property(TEST cuda_getrs_pipe_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=1")
+set_property(TEST cuda_getrs_pipe_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=0")
 
 # No process-ending calls in the plugin (runs without a GPU, so CI checks it).
 if(KOBALT_OBJDUMP)

@@ -436,9 +436,10 @@ template <class T> void test_getrf(kobalt_layout L, bool batched, bool pivot, I 
 }
 
 // ================================ getrs =================================================
-template <class T> void test_getrs(kobalt_layout L, bool batched, kobalt_op tr, bool pivot, I n, I nrhs, I batch) {
+template <class T>
+void test_getrs(kobalt_layout L, bool batched, kobalt_op tr, bool pivot, I n, I nrhs, I batch, int padA = 1) {
     Operand<T> A, B;
-    A.init(L, n, n, batch, 1);
+    A.init(L, n, n, batch, padA);
     if (!pivot) dominant(A, n, batch);
     const I sp = n + 1;
     std::vector<int> piv(size_t(std::max<I>(sp * batch, 1)), 1);
@@ -746,6 +747,31 @@ int main(int argc, char **argv) {
             test_getrf<double>(KOBALT_COL_MAJOR, false, true, n, n, 40001, true);
             test_getrf<double>(KOBALT_ROW_MAJOR, true, false, n, n, 40001, true);
             test_getrf<float>(KOBALT_COL_MAJOR, true, true, n, n, 40001, true);
+        }
+    } else if (mode == "getrs") {
+        // getrs alone around the one-thread pipe kernel (getrs_pipe.cuh: double, column-major,
+        // NoTrans, nrhs 1, n <= 8; run with GETRS_PIPE_MIN = 1 and 0 so that it and the group
+        // kernel both see every size): both forms, pivoted and not, ld padding and gaps
+        // (Operand), batches that end inside a 32-item chunk, and 70,001 items so that every
+        // warp walks several chunks (its prefetch of the next chunk runs); the cases next to
+        // it (trans, nrhs 2, row-major, float, n = 9, 16) must take the other kernels unchanged.
+        for (int f = 0; f < 2; ++f)
+            for (I n : {1, 2, 3, 4, 5, 6, 7, 8, 9, 16})
+                for (bool piv : {true, false}) {
+                    // A padded by 1 (lda = n + 1: 8-byte pieces), packed (lda = n, stride n*n) and
+                    // padded by 2: 16-byte pieces on the strided form at even n
+                    for (I batch : {1, 33, 3001})
+                        for (int pad : {1, 0, 2})
+                            test_getrs<double>(KOBALT_COL_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, batch, pad);
+                    test_getrs<double>(KOBALT_COL_MAJOR, f == 1, KOBALT_TRANS, piv, n, 1, 33);
+                    test_getrs<double>(KOBALT_COL_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 2, 33);
+                    test_getrs<double>(KOBALT_ROW_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, 33);
+                    test_getrs<float>(KOBALT_COL_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, 33);
+                }
+        for (I n : {3, 4, 5, 8}) {
+            test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001, 0);
+            test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001);
+            test_getrs<double>(KOBALT_COL_MAJOR, true, KOBALT_NO_TRANS, true, n, 1, 70001);
         }
     } else {
         const std::vector<I> all = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100};

@@ -53,6 +53,7 @@ enum ThresholdId : int {
     INTERLEAVED_GETRF_PAIR_THREADS, // the pair kernel's block size (desc.cu)
     GETRF_BCAST_MIN, // getrf group kernel: redux pivot search + pivot row through shared memory from this size (lu_bcast.cuh)
     GETRF_FULL_MIN, // getrf group kernel: square items m == n == group width from this n on the prefetching kernel (lu_full.cuh)
+    GETRS_PIPE_MIN, // double getrs, column-major NoTrans nrhs 1, n <= 8: one thread per item, operands piped through shared memory (getrs_pipe.cuh)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -161,6 +161,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "(0 disables). 16: on an H200 n = 16 0.36 -> 0.26 ms, n = 32 0.41 -> 0.32 ms; n = 4 slower (0.18 -> 0.25 ms), "
      "n = 8 even (docs/performance.md)",
      16},
+    // getrs on one thread per item with the operands piped through shared memory
+    // (getrs_pipe.cuh) instead of the 4- / 8-lane group kernel
+    {"GETRS_PIPE_MIN",
+     "cuda getrs, double column-major items, NoTrans, one right-hand side, n <= 8: smallest n solved by one "
+     "thread per item, the chunk's A, pivots and b copied into shared memory with cp.async while the previous "
+     "chunk is solved (getrs_pipe.cuh), instead of the group kernel; 0 disables. 2: on an H200 n = 8 went from "
+     "65% to 83% of the copy bandwidth (8.3x cuBLAS), n = 4 from 77% to 89%, n = 2, 3, 6, 7 gained too, n = 5 "
+     "lost 4% (docs/performance.md); n = 1 not measured",
+     2},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

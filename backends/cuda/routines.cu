@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "common.cuh"
+#include "getrs_pipe.cuh"
 #include "groups.cuh"
 #include "items.cuh"
 #include "slots.cuh"
@@ -1054,6 +1055,15 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
         if (ipiv && tr) laswp_kernel<T><<<grid_1d(batch * nrhs), 256, 0, stream()>>>(false, int(n), int(nrhs), ipiv,
                                                                                       strideIpiv, dB, B, batch);
         return launch_status(p, routine);
+    }
+    // double, column-major, NoTrans, one right-hand side, GETRS_PIPE_MIN <= n <= 8: one thread
+    // per item with the operands piped through shared memory (getrs_pipe.cuh)
+    if constexpr (std::is_same_v<T, double>) {
+        const kobalt_int pipe_min = threshold(GETRS_PIPE_MIN);
+        if (pipe_min > 0 && n >= pipe_min && use_group(n) && !tr && nrhs == 1 &&
+            layout == KOBALT_COL_MAJOR &&
+            pipe_getrs(int(n), lda, A, ipiv, strideIpiv, B, batch, stream()))
+            return launch_status(p, routine);
     }
     if (use_group(n) &&
         group_getrs<T>(tr, int(n), int(nrhs), dA, A, ipiv, strideIpiv, dB, B, batch, stream()))

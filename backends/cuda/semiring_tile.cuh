@@ -36,6 +36,7 @@
 #define KOBALT_CUDA_SEMIRING_TILE_CUH
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "common.cuh"
 #include "semiring_ops.cuh"
@@ -136,9 +137,9 @@ __device__ __forceinline__ void tile_terms(const Quad<T> &a, const Quad<T> &b, T
 }
 // A whole chunk of NP values of k (known at compile time), unrolled by 4 (unrolled
 // completely it was slower on an H200: docs/performance.md, Session 7).
-template <int S, int TM, int NP, class T>
+template <int S, int TM, int NP, class T, int U>
 __device__ __forceinline__ void tile_product_fixed(const T *sA, const T *sB, int i0, int j0, T (&acc)[TM][TM]) {
-#pragma unroll 4
+#pragma unroll U
     for (int p = 0; p < NP; ++p) {
         Quad<T> a, b;
         tile_load<TM>(sA, sB, p, i0, j0, a, b);
@@ -151,10 +152,13 @@ __device__ __forceinline__ void tile_product_fixed(const T *sA, const T *sB, int
 // the accumulators through fresh registers and moves them back once per unrolled iteration
 // (32 moves per 64 terms in the SASS, sm_90); a complete unroll, which would drop them, was
 // slower (docs/performance.md, Session 7).
-template <int S, int TM, class T>
+// TEMPORARY A/B (session 8): V picks the unroll of full chunks, 32 x 32 tile / 24 x 24 tile:
+// 0: 4 / 4 (before), 1: 8 / 8, 2: 16 / 8, 3: 16 / 4.
+template <int S, int TM, class T, int V>
 __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[TM][TM]) {
-    if (pe == kTileDim) return tile_product_fixed<S, TM, kTileDim>(sA, sB, i0, j0, acc);
-    if (TM == 3 && pe == 24) return tile_product_fixed<S, TM, 24>(sA, sB, i0, j0, acc);
+    constexpr int U4 = V == 0 ? 4 : V == 1 ? 8 : 16, U3 = V == 1 || V == 2 ? 8 : 4;
+    if (pe == kTileDim) return tile_product_fixed<S, TM, kTileDim, T, U4>(sA, sB, i0, j0, acc);
+    if (TM == 3 && pe == 24) return tile_product_fixed<S, TM, 24, T, U3>(sA, sB, i0, j0, acc);
 #pragma unroll 2
     for (int p = 0; p < pe; ++p) {
         Quad<T> a, b;
@@ -191,7 +195,7 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
 // pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
 // at the price of half the blocks per SM; with one, the copy of stage s + 1 starts after
 // stage s and other blocks fill the wait (faster on an H200: docs/performance.md).
-template <int S, int TM, class T, class AA, class BA, class CA>
+template <int S, int TM, class T, class AA, class BA, class CA, int V = 0>
 __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                   idx batch, bool prod, bool readc, bool two) {
@@ -242,7 +246,7 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
             __syncthreads();
             const int pe = min(kTileDim, k - p0);
             if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
-            else tile_product<S, TM>(sA, sB, pe, i0, j0, acc);
+            else tile_product<S, TM, T, V>(sA, sB, pe, i0, j0, acc);
         }
         if (next_p0 == 0) { // the item's last chunk: C out through sA
             __syncthreads(); // every thread is done reading sA
@@ -315,6 +319,26 @@ void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, A
     const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
     const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
     const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
+    // TEMPORARY A/B (session 8): KOBALT_CUDA_SEMIRING_TILE_VARIANT, double semirings but OR_AND.
+    if constexpr (sizeof(T) == 8 && S != KOBALT_OR_AND) {
+        static const int v = [] {
+            const char *e = std::getenv("KOBALT_CUDA_SEMIRING_TILE_VARIANT");
+            return e ? std::atoi(e) : 0;
+        }();
+#define KOBALT_V(V_)                                                                                     \
+    case V_:                                                                                             \
+        semiring_tile<S, TM, T, AA, BA, CA, V_>                                                          \
+            <<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, \
+                                                       readc, two);                                      \
+        return;
+        switch (v) {
+            KOBALT_V(1)
+            KOBALT_V(2)
+            KOBALT_V(3)
+        default: break;
+        }
+#undef KOBALT_V
+    }
     semiring_tile<S, TM, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
                                                                       batch, prod, readc, two);
 }

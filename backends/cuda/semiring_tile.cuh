@@ -78,8 +78,61 @@ __device__ __forceinline__ void copy_async_wait_previous() { asm volatile("cp.as
 // bound test, a pointer increment and the cp.async (a version that mapped (r, p) per copy
 // from runtime strides, with 64-bit index arithmetic per copy, made the kernel 3-7% slower
 // on an H200: docs/performance.md, Session 7).
+// Shared-window address of p (32 bits).
+template <class T> __device__ __forceinline__ unsigned shared_address(T *p) {
+    return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+// cp.async of one element to shared address d (computed once per stage; d + constant folds
+// into the instruction's immediate offset).
+template <class T> __device__ __forceinline__ void copy_async_to(unsigned d, const T *src) {
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"(int(sizeof(T))) : "memory");
+}
+// NQ copies, q = 0 .. NQ-1, to d + q * DSTEP bytes from src + q * step, no bound tests.
+template <int NQ, unsigned DSTEP, class T>
+__device__ __forceinline__ void copy_async_run(unsigned d, const T *src, idx step) {
+#pragma unroll
+    for (int q = 0; q < NQ; ++q) {
+        copy_async_to(d + q * DSTEP, src);
+        src += step;
+    }
+}
 template <class T>
 __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
+    constexpr int P = tile_pitch<T>();
+    constexpr unsigned E = sizeof(T);
+    const int lo = int(threadIdx.x) & 31, hi = int(threadIdx.x) >> 5;
+    if (w.rs == 1) { // lanes along r, q along p = hi + 2q
+        if (lo >= rows) return;
+        const T *src = &w(lo, p0 + hi);
+        const idx step = 2 * w.cs;
+        const unsigned d = shared_address(s + hi * P + lo);
+        // a full chunk (and k = 24 on the 24 x 24 tile): a fixed count, no bound tests
+        if (pe == kTileDim) return copy_async_run<16, 2 * P * E>(d, src, step);
+        if (pe == 24) return copy_async_run<12, 2 * P * E>(d, src, step);
+#pragma unroll
+        for (int q = 0; q < 16; ++q) {
+            if (hi + 2 * q < pe) copy_async_to(d + 2 * q * P * E, src);
+            src += step;
+        }
+    } else { // lanes along p, q along r = hi + 2q
+        if (lo >= pe) return;
+        const T *src = &w(hi, p0 + lo);
+        const idx step = 2 * w.rs;
+        const unsigned d = shared_address(s + lo * P + hi);
+        if (rows == kTileDim) return copy_async_run<16, 2 * E>(d, src, step);
+        if (rows == 24) return copy_async_run<12, 2 * E>(d, src, step);
+#pragma unroll
+        for (int q = 0; q < 16; ++q) {
+            if (hi + 2 * q < rows) copy_async_to(d + 2 * q * E, src);
+            src += step;
+        }
+    }
+}
+
+// TEMPORARY A/B (session 8): the staging before (a copy was its bound test, the cvta of its
+// shared address and the cp.async).
+template <class T>
+__device__ __forceinline__ void tile_stage_v0(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
     constexpr int P = tile_pitch<T>();
     const int lo = int(threadIdx.x) & 31, hi = int(threadIdx.x) >> 5;
     if (w.rs == 1) { // lanes along r, q along p = hi + 2q
@@ -152,11 +205,11 @@ __device__ __forceinline__ void tile_product_fixed(const T *sA, const T *sB, int
 // the accumulators through fresh registers and moves them back once per unrolled iteration
 // (32 moves per 64 terms in the SASS, sm_90); a complete unroll, which would drop them, was
 // slower (docs/performance.md, Session 7).
-// TEMPORARY A/B (session 8): V picks the unroll of full chunks, 32 x 32 tile / 24 x 24 tile:
-// 0: 4 / 4 (before), 1: 8 / 8, 2: 16 / 8, 3: 16 / 4.
+// TEMPORARY A/B (session 8): V & 3 picks the unroll of full chunks, 32 x 32 tile / 24 x 24
+// tile: 0: 4 / 4 (before), 1: 8 / 4, 2: 8 / 8; V & 4: the lean staging (tile_stage).
 template <int S, int TM, class T, int V>
 __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[TM][TM]) {
-    constexpr int U4 = V == 0 ? 4 : V == 1 ? 8 : 16, U3 = V == 1 || V == 2 ? 8 : 4;
+    constexpr int U4 = (V & 3) == 0 ? 4 : 8, U3 = (V & 3) == 2 ? 8 : 4;
     if (pe == kTileDim) return tile_product_fixed<S, TM, kTileDim, T, U4>(sA, sB, i0, j0, acc);
     if (TM == 3 && pe == 24) return tile_product_fixed<S, TM, 24, T, U3>(sA, sB, i0, j0, acc);
 #pragma unroll 2
@@ -211,8 +264,13 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     const int t = int(threadIdx.x), i0 = TM * (t & 7), j0 = TM * (t >> 3);
     auto stage = [&](idx item, int p0, T *buf) {
         const int pe = min(kTileDim, k - p0);
-        tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
-        tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
+        if constexpr ((V & 4) != 0 || sizeof(T) == 4 || S == KOBALT_OR_AND) {
+            tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
+            tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
+        } else {
+            tile_stage_v0(dA.global<const T>(A(item)), m, p0, pe, buf);
+            tile_stage_v0(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
+        }
         copy_async_commit();
     };
     T acc[TM][TM];
@@ -334,7 +392,9 @@ void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, A
         switch (v) {
             KOBALT_V(1)
             KOBALT_V(2)
-            KOBALT_V(3)
+            KOBALT_V(4)
+            KOBALT_V(5)
+            KOBALT_V(6)
         default: break;
         }
 #undef KOBALT_V

@@ -16,7 +16,9 @@
 //     block covers 24 x 24 and does 56% of the 32 x 32 tile's terms at n = 24 (not OR_AND);
 //   - full chunks of k (32, or 24 on the 24 x 24 tile) run a loop of known count, and the
 //     staging takes its stride test once per operand (Session 7 of docs/performance.md:
-//     H200, double n = 24 / 32 min-plus 0.356 -> 0.321 / 0.335 -> 0.316 ms);
+//     H200, double n = 24 / 32 min-plus 0.356 -> 0.321 / 0.335 -> 0.316 ms); since Session 8
+//     the loop is unrolled by 8 and in-bounds stages copy without bound tests (H200, double
+//     n = 32 min-plus 0.314-0.320 -> 0.301-0.302 ms, min-max 0.419-0.439 -> 0.398-0.403 ms);
 //   - C goes back through shared memory and is written (and read, when beta asks) in its
 //     storage order, coalesced in both layouts; on the 32 x 32 tile each thread walks its 16
 //     elements with one pointer (the leaner write-back of docs/performance.md, Session 5;
@@ -59,11 +61,16 @@ template <class T> struct alignas(16) Quad {
     T v[4];
 };
 
-// Asynchronous copy of one element, global to shared (cp.async, sm_80+): no register holds
-// the value, so a thread keeps all of its loads in flight at no register cost. (Staging
-// through registers instead took the kernel to 234-250 registers, 4 blocks per SM.)
-template <class T> __device__ __forceinline__ void copy_async(T *dst, const T *src) {
-    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+// Shared-window address of p (32 bits).
+template <class T> __device__ __forceinline__ unsigned shared_address(T *p) {
+    return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+// Asynchronous copy of one element, global to shared address d (cp.async, sm_80+): no
+// register holds the value, so a thread keeps all of its loads in flight at no register
+// cost. (Staging through registers instead took the kernel to 234-250 registers, 4 blocks
+// per SM.) d is computed once per stage: d + a constant folds into the instruction's
+// immediate offset.
+template <class T> __device__ __forceinline__ void copy_async(unsigned d, const T *src) {
     asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"(int(sizeof(T))) : "memory");
 }
 __device__ __forceinline__ void copy_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
@@ -71,34 +78,53 @@ __device__ __forceinline__ void copy_async_wait_all() { asm volatile("cp.async.w
 // All but the most recently committed group have landed.
 __device__ __forceinline__ void copy_async_wait_previous() { asm volatile("cp.async.wait_group 1;\n" ::: "memory"); }
 
+// NQ copies, q = 0 .. NQ-1, to d + q * DSTEP bytes from src + q * step, no bound tests.
+template <int NQ, unsigned DSTEP, class T>
+__device__ __forceinline__ void copy_async_run(unsigned d, const T *src, idx step) {
+#pragma unroll
+    for (int q = 0; q < NQ; ++q) {
+        copy_async(d + q * DSTEP, src);
+        src += step;
+    }
+}
 // Thread t's share of the chunk w(r, p0 + p), r < rows, p < pe, staged at s[p * pitch + r]:
 // 16 elements, lanes along whichever index of w has unit stride (coalesced), the other index
-// hi + 2q. The stride test is taken once and the global pointer stepped, so a copy is its
-// bound test, a pointer increment and the cp.async (a version that mapped (r, p) per copy
-// from runtime strides, with 64-bit index arithmetic per copy, made the kernel 3-7% slower
-// on an H200: docs/performance.md, Session 7).
+// hi + 2q. The stride test is taken once, the shared address converted once and the global
+// pointer stepped; where every copy is in bounds (the 32 x 32 tile's full chunks, the 24 x 24
+// tile at k = 24) a run of fixed count without bound tests: about 3.4 SASS instructions a copy
+// (the pointer step, the cp.async, a move), where the per-copy bound test and address
+// conversion took about 10 (double, sm_90; H200, min-max n = 24: 0.408-0.412 -> 0.384-0.386
+// ms, n = 32: 0.419-0.439 -> 0.409-0.412 ms: docs/performance.md, Session 8). (A version that mapped (r, p) per copy from
+// runtime strides, with 64-bit index arithmetic per copy, made the kernel 3-7% slower on an
+// H200: Session 7; one code path for both strides, selecting by the unit stride, spilled.)
 template <class T>
 __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
     constexpr int P = tile_pitch<T>();
+    constexpr unsigned E = sizeof(T);
     const int lo = int(threadIdx.x) & 31, hi = int(threadIdx.x) >> 5;
     if (w.rs == 1) { // lanes along r, q along p = hi + 2q
         if (lo >= rows) return;
         const T *src = &w(lo, p0 + hi);
         const idx step = 2 * w.cs;
-        T *dst = s + hi * P + lo;
+        const unsigned d = shared_address(s + hi * P + lo);
+        // a full chunk (and k = 24 on the 24 x 24 tile): a fixed count, no bound tests
+        if (pe == kTileDim) return copy_async_run<16, 2 * P * E>(d, src, step);
+        if (pe == 24) return copy_async_run<12, 2 * P * E>(d, src, step);
 #pragma unroll
         for (int q = 0; q < 16; ++q) {
-            if (hi + 2 * q < pe) copy_async(dst + 2 * q * P, src);
+            if (hi + 2 * q < pe) copy_async(d + 2 * q * P * E, src);
             src += step;
         }
     } else { // lanes along p, q along r = hi + 2q
         if (lo >= pe) return;
         const T *src = &w(hi, p0 + lo);
         const idx step = 2 * w.rs;
-        T *dst = s + lo * P + hi;
+        const unsigned d = shared_address(s + lo * P + hi);
+        if (rows == kTileDim) return copy_async_run<16, 2 * E>(d, src, step);
+        if (rows == 24) return copy_async_run<12, 2 * E>(d, src, step);
 #pragma unroll
         for (int q = 0; q < 16; ++q) {
-            if (hi + 2 * q < rows) copy_async(dst + 2 * q, src);
+            if (hi + 2 * q < rows) copy_async(d + 2 * q * E, src);
             src += step;
         }
     }
@@ -134,11 +160,16 @@ __device__ __forceinline__ void tile_terms(const Quad<T> &a, const Quad<T> &b, T
 #pragma unroll
         for (int c = 0; c < TM; ++c) acc[r][c] = hadd<S>(acc[r][c], Ring<S>::hmul(a.v[r], b.v[c]));
 }
-// A whole chunk of NP values of k (known at compile time), unrolled by 4 (unrolled
-// completely it was slower on an H200: docs/performance.md, Session 7).
+// A whole chunk of NP values of k (known at compile time), unrolled by kTileUnroll.
+// Unroll 8: ptxas rotates the accumulators through fresh registers and moves them back once
+// per unrolled iteration (32 moves per iteration, sm_90), so 8 p per iteration (128 terms)
+// halve the moves of 4: double min-plus 5.0 -> 4.55 SASS instructions a term, min-max 7.2 ->
+// 6.9. 16 (4.4 a term) and a complete unroll were slower (presumably the instruction cache):
+// docs/performance.md, Sessions 7 and 8.
+constexpr int kTileUnroll = 8;
 template <int S, int TM, int NP, class T>
 __device__ __forceinline__ void tile_product_fixed(const T *sA, const T *sB, int i0, int j0, T (&acc)[TM][TM]) {
-#pragma unroll 4
+#pragma unroll kTileUnroll
     for (int p = 0; p < NP; ++p) {
         Quad<T> a, b;
         tile_load<TM>(sA, sB, p, i0, j0, a, b);
@@ -147,10 +178,7 @@ __device__ __forceinline__ void tile_product_fixed(const T *sA, const T *sB, int
 }
 // Full chunks (pe = 32, and pe = 24 on the 24 x 24 tile) take a loop of known count (shared
 // loads at immediate offsets, no remainder tests; H200, double min-plus n = 24: 0.357 -> 0.346
-// ms, n = 32: 0.337 -> 0.333 ms); partial chunks keep the runtime loop. ptxas still rotates
-// the accumulators through fresh registers and moves them back once per unrolled iteration
-// (32 moves per 64 terms in the SASS, sm_90); a complete unroll, which would drop them, was
-// slower (docs/performance.md, Session 7).
+// ms, n = 32: 0.337 -> 0.333 ms); partial chunks keep the runtime loop.
 template <int S, int TM, class T>
 __device__ __forceinline__ void tile_product(const T *sA, const T *sB, int pe, int i0, int j0, T (&acc)[TM][TM]) {
     if (pe == kTileDim) return tile_product_fixed<S, TM, kTileDim>(sA, sB, i0, j0, acc);

@@ -52,6 +52,7 @@ enum ThresholdId : int {
     INTERLEAVED_GETRF_PAIR_BRANCHLESS, // the pair kernel's row swaps by selects on every lane, no branch (il_lu_pair.cuh)
     INTERLEAVED_GETRF_PAIR_THREADS, // the pair kernel's block size (desc.cu)
     GETRF_BCAST_MIN, // getrf group kernel: redux pivot search + pivot row through shared memory from this size (lu_bcast.cuh)
+    GEMM_BCAST_MIN, // gemm group kernel: op(B) broadcast through shared memory from this max(m,n) (gemm_bcast.cuh)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

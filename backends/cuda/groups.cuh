@@ -13,9 +13,10 @@ namespace kobalt_cuda {
 
 constexpr int kGroupMax = 32;
 
+// bcast: op(B) broadcast through shared memory (gemm_bcast.cuh) instead of by shuffles
 template <class T, class AA, class BA, class CA>
 bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
-                idx batch, cudaStream_t st);
+                idx batch, bool bcast, cudaStream_t st);
 template <class T, class AA>
 // bcast: the kernel on lu_rows_bcast (lu_bcast.cuh) instead of lu_rows
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,

@@ -152,6 +152,12 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "and whose pivot row is broadcast through shared memory instead of per-element shuffles (at most 32; 0 "
      "disables). 9: on an H200 n = 16 0.39 -> 0.36 ms, n = 32 0.80 -> 0.41 ms (docs/performance.md)",
      9},
+    // gemm's group kernel with op(B) in shared memory, read back by 16-byte broadcasts,
+    // instead of one shuffle per multiply-add (gemm_bcast.cuh).
+    {"GEMM_BCAST_MIN",
+     "cuda gemm group kernel: smallest max(m,n) whose op(B) rows are broadcast through shared memory instead of "
+     "by per-element shuffles (at most 32; 0 disables)",
+     9},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -60,7 +60,7 @@ __device__ __forceinline__ void product(bool read, int m, int n, int k, const Ma
 // ---- kernels ----------------------------------------------------------------------------
 // The body of both gemm group kernels. sy != nullptr: op(B) broadcast through shared memory
 // (product_bcast, gemm_bcast.cuh; GEMM_BCAST_MIN picks it), otherwise by shuffles.
-template <int W, class T, bool Bcast, class AA, class BA, class CA>
+template <int W, class T, bool Bcast, int NC, class AA, class BA, class CA>
 __device__ __forceinline__ void gemm_group_body(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B,
                                                 T beta, MatDesc dC, CA C, idx batch, T *sy) {
     const bool readAB = alpha != T(0) && k > 0, readC = beta != T(0);
@@ -69,7 +69,7 @@ __device__ __forceinline__ void gemm_group_body(int m, int n, int k, T alpha, Ma
         const bool valid = item < batch;
         T acc[W];
         if constexpr (Bcast)
-            product_bcast<W, T>(readAB, m, n, k, dA, A, dB, B, item, valid, lane, acc,
+            product_bcast<W, NC, T>(readAB, m, n, k, dA, A, dB, B, item, valid, lane, acc,
                                 sy + (threadIdx.x / W) * BcastSlice<W, T>::size);
         else
             product<W, T>(readAB, m, n, k, dA, A, dB, B, item, valid, lane, acc);
@@ -90,14 +90,16 @@ __device__ __forceinline__ void gemm_group_body(int m, int n, int k, T alpha, Ma
 template <int W, class T, class AA, class BA, class CA>
 __global__ void __launch_bounds__(kThreads) gemm_group(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB,
                                                        BA B, T beta, MatDesc dC, CA C, idx batch) {
-    gemm_group_body<W, T, false>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, static_cast<T *>(nullptr));
+    gemm_group_body<W, T, false, W>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, static_cast<T *>(nullptr));
 }
-// The broadcast kernel: each group's rows of op(B) in its slice of shared memory.
-template <int W, class T, class AA, class BA, class CA>
-__global__ void __launch_bounds__(kThreads) gemm_group_bcast(int m, int n, int k, T alpha, MatDesc dA, AA A,
-                                                             MatDesc dB, BA B, T beta, MatDesc dC, CA C, idx batch) {
+// The broadcast kernel: each group's rows of op(B) in its slice of shared memory; NC
+// columns computed (n <= NC), MinBlocks caps the registers (65536 / (128 MinBlocks)).
+template <int W, class T, int NC, int MinBlocks, class AA, class BA, class CA>
+__global__ void __launch_bounds__(kThreads, MinBlocks)
+    gemm_group_bcast(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
+                     idx batch) {
     __shared__ __align__(16) T sy[kThreads / W * BcastSlice<W, T>::size];
-    gemm_group_body<W, T, true>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, sy);
+    gemm_group_body<W, T, true, NC>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, sy);
 }
 
 // The body of both getrf group kernels. rows != nullptr: lu_rows_bcast (redux pivot search,
@@ -232,9 +234,22 @@ __global__ void __launch_bounds__(kThreads) fused_group(int n, int k, int nrhs, 
 
 template <class T, class AA, class BA, class CA>
 bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
-                idx batch, bool bcast, cudaStream_t st) {
+                idx batch, bool bcast, bool narrow, bool bounded, cudaStream_t st) {
+    if (bcast && group::width(std::max(m, n)) == 16) {
+        constexpr int W = 16;
+        const int g = grid_for<W>(batch);
+        if (narrow && bounded)
+            gemm_group_bcast<W, T, 12, 5><<<g, kThreads, 0, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch);
+        else if (narrow)
+            gemm_group_bcast<W, T, 12, 1><<<g, kThreads, 0, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch);
+        else if (bounded)
+            gemm_group_bcast<W, T, W, 5><<<g, kThreads, 0, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch);
+        else
+            gemm_group_bcast<W, T, W, 1><<<g, kThreads, 0, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch);
+        return true;
+    }
     if (bcast) { // (the switch macro ends in `return true`)
-        KOBALT_GROUP_SWITCH(std::max(m, n), (gemm_group_bcast<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(
+        KOBALT_GROUP_SWITCH(std::max(m, n), (gemm_group_bcast<W, T, W, 1><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                                 m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch)))
     }
     KOBALT_GROUP_SWITCH(std::max(m, n), (gemm_group<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(
@@ -265,9 +280,9 @@ bool group_fused(int n, int k, int nrhs, T alpha, MatDesc dX, XA X, MatDesc dY, 
 
 #define KOBALT_GROUP_INSTANTIATE(T)                                                                              \
     template bool group_gemm<T>(int, int, int, T, MatDesc, Strided<const T>, MatDesc, Strided<const T>, T,     \
-                                MatDesc, Strided<T>, idx, bool, cudaStream_t);                                 \
+                                MatDesc, Strided<T>, idx, bool, bool, bool, cudaStream_t);                     \
     template bool group_gemm<T>(int, int, int, T, MatDesc, Ptrs<const T>, MatDesc, Ptrs<const T>, T, MatDesc,  \
-                                Ptrs<T>, idx, bool, cudaStream_t);                                             \
+                                Ptrs<T>, idx, bool, bool, bool, cudaStream_t);                                 \
     template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, bool, cudaStream_t);   \
     template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, bool, cudaStream_t);      \
     template bool group_getrs<T>(bool, int, int, MatDesc, Strided<const T>, const int *, idx, MatDesc,         \

@@ -157,7 +157,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GEMM_BCAST_MIN",
      "cuda gemm group kernel: smallest max(m,n) whose op(B) rows are broadcast through shared memory instead of "
      "by per-element shuffles (at most 32; 0 disables)",
-     9},
+     1},
+    {"GEMM_BCAST_NARROW_MAX",
+     "cuda gemm broadcast kernel on 16-lane groups: largest max(m,n) computed on 12 columns instead of 16 (at most "
+     "12; below 9 no effect)",
+     12},
+    {"GEMM_BCAST_BLOCKS",
+     "cuda gemm broadcast kernel on 16-lane groups: 5 = registers capped for 5 blocks per SM (102 per thread); "
+     "otherwise no cap",
+     0},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

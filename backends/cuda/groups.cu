@@ -93,9 +93,11 @@ __global__ void __launch_bounds__(kThreads) gemm_group(int m, int n, int k, T al
     gemm_group_body<W, T, false, W>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, static_cast<T *>(nullptr));
 }
 // The broadcast kernel: each group's rows of op(B) in its slice of shared memory; NC
-// columns computed (n <= NC), MinBlocks caps the registers (65536 / (128 MinBlocks)).
-template <int W, class T, int NC, int MinBlocks, class AA, class BA, class CA>
-__global__ void __launch_bounds__(kThreads, MinBlocks)
+// columns computed (n <= NC). No register cap: at W = 16 (128-168 registers, 4 blocks
+// per SM) a cap for 5 blocks (96 registers) spilled 72-272 bytes and lost (n = 16 0.192
+// -> 0.278 ms, n = 12 0.197 -> 0.243 ms on an H200, docs/performance.md).
+template <int W, class T, int NC, class AA, class BA, class CA>
+__global__ void __launch_bounds__(kThreads)
     gemm_group_bcast(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                      idx batch) {
     __shared__ __align__(16) T sy[kThreads / W * BcastSlice<W, T>::size];
@@ -234,22 +236,14 @@ __global__ void __launch_bounds__(kThreads) fused_group(int n, int k, int nrhs, 
 
 template <class T, class AA, class BA, class CA>
 bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
-                idx batch, bool bcast, bool narrow, bool bounded, cudaStream_t st) {
-    if (bcast && group::width(std::max(m, n)) == 16) {
-        constexpr int W = 16;
-        const int g = grid_for<W>(batch);
-        if (narrow && bounded)
-            gemm_group_bcast<W, T, 12, 5><<<g, kThreads, 0, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch);
-        else if (narrow)
-            gemm_group_bcast<W, T, 12, 1><<<g, kThreads, 0, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch);
-        else if (bounded)
-            gemm_group_bcast<W, T, W, 5><<<g, kThreads, 0, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch);
-        else
-            gemm_group_bcast<W, T, W, 1><<<g, kThreads, 0, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch);
+                idx batch, bool bcast, bool narrow, cudaStream_t st) {
+    if (bcast && narrow && group::width(std::max(m, n)) == 16) { // n = 9..12: 12 columns
+        gemm_group_bcast<16, T, 12><<<grid_for<16>(batch), kThreads, 0, st>>>(m, n, k, alpha, dA, A, dB, B, beta,
+                                                                             dC, C, batch);
         return true;
     }
     if (bcast) { // (the switch macro ends in `return true`)
-        KOBALT_GROUP_SWITCH(std::max(m, n), (gemm_group_bcast<W, T, W, 1><<<grid_for<W>(batch), kThreads, 0, st>>>(
+        KOBALT_GROUP_SWITCH(std::max(m, n), (gemm_group_bcast<W, T, W><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                                 m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch)))
     }
     KOBALT_GROUP_SWITCH(std::max(m, n), (gemm_group<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(
@@ -280,9 +274,9 @@ bool group_fused(int n, int k, int nrhs, T alpha, MatDesc dX, XA X, MatDesc dY, 
 
 #define KOBALT_GROUP_INSTANTIATE(T)                                                                              \
     template bool group_gemm<T>(int, int, int, T, MatDesc, Strided<const T>, MatDesc, Strided<const T>, T,     \
-                                MatDesc, Strided<T>, idx, bool, bool, bool, cudaStream_t);                     \
+                                MatDesc, Strided<T>, idx, bool, bool, cudaStream_t);                           \
     template bool group_gemm<T>(int, int, int, T, MatDesc, Ptrs<const T>, MatDesc, Ptrs<const T>, T, MatDesc,  \
-                                Ptrs<T>, idx, bool, bool, bool, cudaStream_t);                                 \
+                                Ptrs<T>, idx, bool, bool, cudaStream_t);                                       \
     template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, bool, cudaStream_t);   \
     template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, bool, cudaStream_t);      \
     template bool group_getrs<T>(bool, int, int, MatDesc, Strided<const T>, const int *, idx, MatDesc,         \

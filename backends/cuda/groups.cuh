@@ -14,11 +14,10 @@ namespace kobalt_cuda {
 constexpr int kGroupMax = 32;
 
 // bcast: op(B) broadcast through shared memory (gemm_bcast.cuh) instead of by shuffles;
-// on the 16-lane group, narrow (only when max(m, n) <= 12): 12 columns computed instead
-// of 16; bounded: registers capped for 5 blocks per SM
+// narrow (only when max(m, n) <= 12): the 16-lane group computes 12 columns, not 16
 template <class T, class AA, class BA, class CA>
 bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
-                idx batch, bool bcast, bool narrow, bool bounded, cudaStream_t st);
+                idx batch, bool bcast, bool narrow, cudaStream_t st);
 template <class T, class AA>
 // bcast: the kernel on lu_rows_bcast (lu_bcast.cuh) instead of lu_rows
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,

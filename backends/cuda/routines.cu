@@ -827,9 +827,8 @@ kobalt_status gemm(const char *routine, kobalt_layout layout, kobalt_op ta, koba
     const kobalt_int bcast_min = threshold(GEMM_BCAST_MIN);
     const bool bcast = bcast_min > 0 && mx(m, n) >= bcast_min;
     const bool narrow = mx(m, n) <= std::min<kobalt_int>(threshold(GEMM_BCAST_NARROW_MAX), 12);
-    const bool bounded = threshold(GEMM_BCAST_BLOCKS) == 5;
     if (use_group(mx(m, n)) && group_gemm<T>(int(m), int(n), int(k), alpha, dA, A, dB, B, beta, dC, C, batch,
-                                             bcast, narrow, bounded, stream()))
+                                             bcast, narrow, stream()))
         return launch_status(p, routine);
     const Launch L = plan(batch, sizeof(T) * (dA.P + dB.P + dC.P));
     gemm_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(int(m), int(n), int(k), alpha, dA, A, dB, B,

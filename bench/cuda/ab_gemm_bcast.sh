@@ -6,7 +6,9 @@
 #   FULL  GEMM_BCAST_NARROW_MAX=0: op(B) through shared memory (gemm_bcast.cuh), 16 columns
 #         on the 16-lane group at n = 9..16
 #   NEW   the defaults (FULL, but 12 columns on the 16-lane group up to n = 12)
-#   B5    NEW with the 16-lane kernels' registers capped for 5 blocks (GEMM_BCAST_BLOCKS=5)
+# (Run 2 of docs/performance.md also ran B5, NEW with the 16-lane kernels' registers capped
+# for 5 blocks per SM through a threshold GEMM_BCAST_BLOCKS of commit 64b97c5; it lost and
+# is gone.)
 # then, for LARGE_SIZES (17..32, cuBLAS by default; empty: skipped), GEMM_SMALL_MAX=32 so
 # that the 32-lane group kernel runs them, shared-memory (G32) and shuffle (G32OLD); each
 # row also times cuBLAS gemmStridedBatched on the same data. Median of 15 per row.
@@ -21,7 +23,6 @@ for r in $(seq "$ROUNDS"); do
     echo "== OLD round $r"; KOBALT_CUDA_GEMM_BCAST_MIN=0 "$B" 268435456 "$SIZES" gemm
     echo "== FULL round $r"; KOBALT_CUDA_GEMM_BCAST_NARROW_MAX=0 "$B" 268435456 "$SIZES" gemm
     echo "== NEW round $r"; "$B" 268435456 "$SIZES" gemm
-    echo "== B5 round $r"; KOBALT_CUDA_GEMM_BCAST_BLOCKS=5 "$B" 268435456 "$SIZES" gemm
 done
 if [ -n "$LARGE" ]; then
     for r in $(seq "$ROUNDS"); do

@@ -50,6 +50,16 @@ set_tests_properties(cuda_getrs_pipe_all cuda_getrs_pipe_none
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
 set_property(TEST cuda_getrs_pipe_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=1")
 set_property(TEST cuda_getrs_pipe_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=0")
+# gemm's group kernel on both product variants at every width (GEMM_BCAST_MIN = 1, the
+# default: op(B) through shared memory everywhere, 12 columns at n = 9..12 and 16 at 15..16;
+# 0: shuffles everywhere), GEMM_SMALL_MAX = 64 so that every max(m, n) <= 32 and k up to
+# 41 stay on the group kernels.
+add_test(NAME cuda_gemm_bcast_all COMMAND test_cuda_routines gemm)
+add_test(NAME cuda_gemm_bcast_none COMMAND test_cuda_routines gemm)
+set_tests_properties(cuda_gemm_bcast_all cuda_gemm_bcast_none
+  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
+set_property(TEST cuda_gemm_bcast_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GEMM_BCAST_MIN=1;KOBALT_CUDA_GEMM_SMALL_MAX=64")
+set_property(TEST cuda_gemm_bcast_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GEMM_BCAST_MIN=0;KOBALT_CUDA_GEMM_SMALL_MAX=64")
 
 # No process-ending calls in the plugin (runs without a GPU, so CI checks it).
 if(KOBALT_OBJDUMP)

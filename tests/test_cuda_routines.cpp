@@ -773,6 +773,34 @@ int main(int argc, char **argv) {
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001);
             test_getrs<double>(KOBALT_COL_MAJOR, true, KOBALT_NO_TRANS, true, n, 1, 70001);
         }
+    } else if (mode == "gemm") {
+        // gemm alone over the group kernels' sizes (run with GEMM_SMALL_MAX = 64 and
+        // GEMM_BCAST_MIN = 1 and 0, so that the shuffle and the shared-memory kernels see every
+        // width, and k up to 41 runs several chunks of op(B) per item): every op pair, both
+        // layouts and forms, square and rectangular, alpha / beta zero (NaN-poisoned operands)
+        for (kobalt_layout L : LAYOUTS)
+            for (int f = 0; f < 2; ++f)
+                for (I n : {1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 15, 16, 17, 20, 24, 31, 32}) {
+                    for (int a = 0; a < 3; ++a)
+                        for (int b = 0; b < 3; ++b) {
+                            test_gemm<double>(L, f == 1, OPS[a], OPS[b], n, n, n, 5, 1.5, -0.5);
+                            test_gemm<float>(L, f == 1, OPS[a], OPS[b], n, n, n, 5, 1.5f, -0.5f);
+                        }
+                    for (I k : {I(1), n / 2 + 1, n + 9}) {
+                        test_gemm<double>(L, f == 1, KOBALT_TRANS, KOBALT_NO_TRANS, n, n / 2 + 1, k, 5, -1.0, 0.0);
+                        test_gemm<float>(L, f == 1, KOBALT_NO_TRANS, KOBALT_TRANS, n / 2 + 1, n, k, 5, 1.f, 2.f);
+                        test_gemm<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, k, 5, 2.0, 1.0);
+                    }
+                    test_gemm<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_TRANS, n, n, n, 5, 0.0, 2.0);
+                    test_gemm<float>(L, f == 1, KOBALT_TRANS, KOBALT_TRANS, n, n, n, 5, 0.f, 0.f);
+                    test_gemm<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, 0, 5, 1.0, 3.0);
+                }
+        // enough items that groups run several items each (the grid is capped at 128 warps
+        // per SM), so a group's shared-memory slice is reused across items
+        test_gemm<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, KOBALT_NO_TRANS, 16, 16, 16, 150001, 1.0, 1.0);
+        test_gemm<double>(KOBALT_COL_MAJOR, true, KOBALT_NO_TRANS, KOBALT_TRANS, 12, 12, 12, 150001, 1.0, 0.0);
+        test_gemm<double>(KOBALT_ROW_MAJOR, false, KOBALT_NO_TRANS, KOBALT_NO_TRANS, 24, 24, 40, 70001, 1.0, 0.0);
+        test_gemm<float>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, KOBALT_NO_TRANS, 16, 16, 16, 150001, 1.f, 1.f);
     } else {
         const std::vector<I> all = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100};
         const std::vector<I> some = {1, 2, 4, 8, 16, 32};

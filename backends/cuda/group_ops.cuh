@@ -34,6 +34,11 @@ template <int W, class T> __device__ __forceinline__ void put(T (&a)[W], int j, 
         if (c == j) a[c] = v;
 }
 
+// The 16-byte vector of T (shared-memory broadcasts: lu_bcast.cuh, gemm_bcast.cuh).
+template <class T> struct Vec16;
+template <> struct Vec16<double> { using type = double2; };
+template <> struct Vec16<float> { using type = float4; };
+
 template <int W> int grid_for(idx batch) {
     const idx per_block = kThreads / W;
     const idx blocks = (batch + per_block - 1) / per_block;

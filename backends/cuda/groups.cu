@@ -4,6 +4,7 @@
 // per-item conditions only predicate arithmetic and memory accesses, never a shuffle.
 #include <algorithm>
 
+#include "gemm_bcast.cuh"
 #include "group_ops.cuh"
 #include "lu_bcast.cuh"
 #include "lu_full.cuh"
@@ -58,15 +59,21 @@ __device__ __forceinline__ void product(bool read, int m, int n, int k, const Ma
 }
 
 // ---- kernels ----------------------------------------------------------------------------
-template <int W, class T, class AA, class BA, class CA>
-__global__ void __launch_bounds__(kThreads) gemm_group(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB,
-                                                       BA B, T beta, MatDesc dC, CA C, idx batch) {
+// The body of both gemm group kernels. sy != nullptr: op(B) broadcast through shared memory
+// (product_bcast, gemm_bcast.cuh; GEMM_BCAST_MIN picks it), otherwise by shuffles.
+template <int W, class T, bool Bcast, int NC, class AA, class BA, class CA>
+__device__ __forceinline__ void gemm_group_body(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B,
+                                                T beta, MatDesc dC, CA C, idx batch, T *sy) {
     const bool readAB = alpha != T(0) && k > 0, readC = beta != T(0);
     KOBALT_GROUP_LOOP(W) {
         const idx item = base + threadIdx.x / W;
         const bool valid = item < batch;
         T acc[W];
-        product<W, T>(readAB, m, n, k, dA, A, dB, B, item, valid, lane, acc);
+        if constexpr (Bcast)
+            product_bcast<W, NC, T>(readAB, m, n, k, dA, A, dB, B, item, valid, lane, acc,
+                                sy + (threadIdx.x / W) * BcastSlice<W, T>::size);
+        else
+            product<W, T>(readAB, m, n, k, dA, A, dB, B, item, valid, lane, acc);
         if (valid && lane < m) {
             const Mat<T> vc = dC.global(C(item));
 #pragma unroll
@@ -77,6 +84,26 @@ __global__ void __launch_bounds__(kThreads) gemm_group(int m, int n, int k, T al
                 }
         }
     }
+}
+
+// The shuffle kernel, as before the broadcast one came (no shared memory); runs only with
+// GEMM_BCAST_MIN = 0 or below it (H200, double: 0.197 / 0.209 / 0.333 ms at n = 4 / 8 / 16
+// against 0.194 / 0.190 / 0.192 ms broadcast).
+template <int W, class T, class AA, class BA, class CA>
+__global__ void __launch_bounds__(kThreads) gemm_group(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB,
+                                                       BA B, T beta, MatDesc dC, CA C, idx batch) {
+    gemm_group_body<W, T, false, W>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, static_cast<T *>(nullptr));
+}
+// The broadcast kernel: each group's rows of op(B) in its slice of shared memory; NC
+// columns computed (n <= NC). No register cap: at W = 16 (128-168 registers, 4 blocks
+// per SM) a cap for 5 blocks (96 registers) spilled 72-272 bytes and lost (n = 16 0.192
+// -> 0.278 ms, n = 12 0.197 -> 0.243 ms on an H200, docs/performance.md).
+template <int W, class T, int NC, class AA, class BA, class CA>
+__global__ void __launch_bounds__(kThreads)
+    gemm_group_bcast(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
+                     idx batch) {
+    __shared__ __align__(16) T sy[kThreads / W * BcastSlice<W, T>::size];
+    gemm_group_body<W, T, true, NC>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, sy);
 }
 
 // The body of both getrf group kernels. rows != nullptr: lu_rows_bcast (redux pivot search,
@@ -211,7 +238,16 @@ __global__ void __launch_bounds__(kThreads) fused_group(int n, int k, int nrhs, 
 
 template <class T, class AA, class BA, class CA>
 bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
-                idx batch, cudaStream_t st) {
+                idx batch, bool bcast, bool narrow, cudaStream_t st) {
+    if (bcast && narrow && group::width(std::max(m, n)) == 16) { // n = 9..12: 12 columns
+        gemm_group_bcast<16, T, 12><<<grid_for<16>(batch), kThreads, 0, st>>>(m, n, k, alpha, dA, A, dB, B, beta,
+                                                                             dC, C, batch);
+        return true;
+    }
+    if (bcast) { // (the switch macro ends in `return true`)
+        KOBALT_GROUP_SWITCH(std::max(m, n), (gemm_group_bcast<W, T, W><<<grid_for<W>(batch), kThreads, 0, st>>>(
+                                                m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch)))
+    }
     KOBALT_GROUP_SWITCH(std::max(m, n), (gemm_group<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(
                                             m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch)))
 }
@@ -267,9 +303,9 @@ bool group_fused(int n, int k, int nrhs, T alpha, MatDesc dX, XA X, MatDesc dY, 
 
 #define KOBALT_GROUP_INSTANTIATE(T)                                                                              \
     template bool group_gemm<T>(int, int, int, T, MatDesc, Strided<const T>, MatDesc, Strided<const T>, T,     \
-                                MatDesc, Strided<T>, idx, cudaStream_t);                                       \
+                                MatDesc, Strided<T>, idx, bool, bool, cudaStream_t);                           \
     template bool group_gemm<T>(int, int, int, T, MatDesc, Ptrs<const T>, MatDesc, Ptrs<const T>, T, MatDesc,  \
-                                Ptrs<T>, idx, cudaStream_t);                                                   \
+                                Ptrs<T>, idx, bool, bool, cudaStream_t);                                       \
     template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, bool, bool,          \
                                   cudaStream_t);                                                             \
     template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, bool, bool, cudaStream_t); \

@@ -13,12 +13,14 @@ namespace kobalt_cuda {
 
 constexpr int kGroupMax = 32;
 
+// bcast: op(B) broadcast through shared memory (gemm_bcast.cuh) instead of by shuffles;
+// narrow (only when max(m, n) <= 12): the 16-lane group computes 12 columns, not 16
 template <class T, class AA, class BA, class CA>
 bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
-                idx batch, cudaStream_t st);
-template <class T, class AA>
+                idx batch, bool bcast, bool narrow, cudaStream_t st);
 // bcast: the kernel on lu_rows_bcast (lu_bcast.cuh) instead of lu_rows; full: square items
 // of a group's width (m == n == 4, 8, 16, 32) on lu_full.cuh's prefetching kernel
+template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
                  bool full, cudaStream_t st);
 template <class T, class AA, class BA>

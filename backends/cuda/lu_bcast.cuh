@@ -36,10 +36,6 @@ __device__ __forceinline__ unsigned pivot_of(float aj, bool cand, bool diag, uns
     return __reduce_min_sync(mask, k == mk ? tag : ~0u);
 }
 
-template <class T> struct Vec16;
-template <> struct Vec16<double> { using type = double2; };
-template <> struct Vec16<float> { using type = float4; };
-
 // buf: 2 (W + E) elements of shared memory for this group (E = elements per 16 bytes),
 // 16-byte aligned (two row buffers, each the row and the pivot's reciprocal,
 // alternating by step, so one __syncwarp per step orders both the write after the last

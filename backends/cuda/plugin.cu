@@ -170,6 +170,21 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "65% to 83% of the copy bandwidth (8.3x cuBLAS), n = 4 from 77% to 89%, n = 2, 3, 6, 7 gained too, n = 5 "
      "lost 4% (docs/performance.md); n = 1 not measured",
      2},
+    // gemm's group kernel with op(B) in shared memory, read back by 16-byte broadcasts,
+    // instead of one shuffle per multiply-add (gemm_bcast.cuh). 1 = every width: on an
+    // H200 (double, column-major, beta = 0) n = 16 went from 0.333 to 0.192 ms (57% -> 99%
+    // of the copy bandwidth), n = 8 from 0.209 to 0.190 ms, n = 4 from 0.197 to 0.194 ms.
+    {"GEMM_BCAST_MIN",
+     "cuda gemm group kernel: smallest max(m,n) whose op(B) rows are broadcast through shared memory instead of "
+     "by per-element shuffles (at most 32; 0 disables). 1: on an H200 n = 16 0.333 -> 0.192 ms, n = 8 0.209 -> "
+     "0.190 ms (docs/performance.md)",
+     1},
+    // n = 9..12 on the 16-lane group: 12 columns instead of 16 (n = 12 0.240 -> 0.197 ms,
+    // n = 10 0.295 -> 0.234 ms, n = 9 0.341 -> 0.265 ms on an H200).
+    {"GEMM_BCAST_NARROW_MAX",
+     "cuda gemm broadcast kernel: largest max(m,n) whose 16-lane group computes 12 columns instead of 16 (at most "
+     "12; 0 or 8 and below: never). 12: on an H200 n = 12 0.240 -> 0.197 ms (docs/performance.md)",
+     12},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -825,8 +825,11 @@ kobalt_status gemm(const char *routine, kobalt_layout layout, kobalt_op ta, koba
     const MatDesc dA = mat_desc(layout, tA ? k : m, tA ? m : k, lda, tA);
     const MatDesc dB = mat_desc(layout, tB ? n : k, tB ? k : n, ldb, tB);
     const MatDesc dC = mat_desc(layout, m, n, ldc);
-    if (use_group(mx(m, n)) &&
-        group_gemm<T>(int(m), int(n), int(k), alpha, dA, A, dB, B, beta, dC, C, batch, stream()))
+    const kobalt_int bcast_min = threshold(GEMM_BCAST_MIN);
+    const bool bcast = bcast_min > 0 && mx(m, n) >= bcast_min;
+    const bool narrow = mx(m, n) <= std::min<kobalt_int>(threshold(GEMM_BCAST_NARROW_MAX), 12);
+    if (use_group(mx(m, n)) && group_gemm<T>(int(m), int(n), int(k), alpha, dA, A, dB, B, beta, dC, C, batch,
+                                             bcast, narrow, stream()))
         return launch_status(p, routine);
     const Launch L = plan(batch, sizeof(T) * (dA.P + dB.P + dC.P));
     gemm_kernel<T><<<L.blocks, L.threads, L.smem, stream()>>>(int(m), int(n), int(k), alpha, dA, A, dB, B,

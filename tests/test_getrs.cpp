@@ -225,6 +225,35 @@ template <class T> void packed_batches(void **)
     finish();
 }
 
+/* One right-hand side at n = 1..8: the grouped in-place solve (GETRS_TINY_MAX, 8 by default;
+ * _vendor and _notiny turn it off: the fixed-n solve or the packed path run instead).
+ * It solves four items together and the rest of each thread's chunk one at a time, so the
+ * batch counts cover every remainder mod 4, alone and after full groups, and a batch large
+ * enough to split over threads; every n, both layouts and forms, every transpose, padded ld
+ * and strides, with and without pivots, shared factors, NaN items mixed in. */
+template <class T> void tiny_sizes(void **)
+{
+    Rng rng(58);
+    static const kobalt_int batches[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 1001};
+    int idx = 0;
+    for (kobalt_int s = 1; s <= 8; s++)
+        for (kobalt_int nb : batches)
+            for (kobalt_layout l : kLayouts)
+                for (Form f : kForms) {
+                    GetrsCase c;
+                    c.layout = l; c.trans = kOps[idx % 3]; c.form = f; c.n = s; c.nrhs = 1;
+                    c.batch = nb;
+                    c.lda_x = idx % 3; c.ldb_x = (idx / 3) % 2; c.sa_x = idx % 2 ? 3 : 0;
+                    c.sb_x = (idx / 2) % 3; c.sp_x = idx % 2;
+                    c.no_pivot = idx % 4 == 3;
+                    c.shared_a = idx % 7 == 5;
+                    c.nan_every = nb >= 5 ? 2 + idx % 3 : 0;
+                    run_getrs<T>(c, rng);
+                    idx++;
+                }
+    finish();
+}
+
 /* One right-hand side at n = 9..DIRECT_MAX_N (256): the direct solve (GETRS_DIRECT_MAX, 256 by
  * default, 32 before; _vendor and _nodirect turn it off), on both sides of its old default, of
  * its default and kernel limit, and of GETRS_STREAM_MIN (32: the factors prefetched ahead;
@@ -285,6 +314,7 @@ int main(void)
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
         cmocka_unit_test(packed_batches<double>),     cmocka_unit_test(packed_batches<float>),
+        cmocka_unit_test(tiny_sizes<double>),         cmocka_unit_test(tiny_sizes<float>),
         cmocka_unit_test(direct_sizes<double>),       cmocka_unit_test(direct_sizes<float>),
     };
     return cmocka_run_group_tests_name("getrs", tests, NULL, NULL);

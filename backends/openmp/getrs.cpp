@@ -21,7 +21,7 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
     if (!fits_int32<T>(routine, {{"n", n}, {"nrhs", nrhs}, {"lda", lda}, {"ldb", ldb}}))
         return KOBALT_NOT_SUPPORTED;
     if (n == 0 || nrhs == 0) return KOBALT_SUCCESS;
-    // One right-hand side at n <= 8: the grouped in-place solve (getrs_tiny.cpp), whatever
+    // One right-hand side at n <= 8: the in-place solve (getrs_tiny.cpp), whatever
     // the small/vendor/packed choice below.
     if (nrhs == 1 && n <= fixed::FIXED_MAX_N && n <= threshold(GETRS_TINY_MAX)) {
         const Strides sa = strides_of(layout, lda), sb = strides_of(layout, ldb);

@@ -11,24 +11,23 @@
 // substitutions), so the core waits on latency while the next item's loads sit outside
 // its window.
 //
-// Here K items (K = kGroup) are solved together in one unrolled body, their operations
-// interleaved statement by statement: K independent chains in flight instead of one, the
-// factors read straight from the caller's memory (no copy), each item's data once, in
-// order. The operations per element are those of the fixed-n solve (same interchanges
-// as selects, same divisions on the diagonal, same order of the updates), so the results
-// are bit-identical to it. The items of a thread's chunk that do not fill a group run
-// one at a time.
+// Here each item is solved on the caller's factors in place (no copy), read once, in
+// order, and the item's chain is shortened: the diagonal of U is applied as a product
+// with its reciprocal, computed off the chain (as getrs_direct.cpp does at n >= 9), unless
+// an entry is below the smallest normal number (then LAPACK's divisions). Up to n = 6 two
+// items share one unrolled body, their statements interleaved, so that two independent
+// chains are in flight (group_size below); the items of a thread's chunk that do not fill
+// a group run one at a time. The interchanges stay selects over the rows of b, held in
+// registers, as in the fixed-n solve. Measured against the fixed-n solve, the packed path
+// and variants: docs/performance.md, "getrs at n = 2..8: the in-place solve".
 #include "fixed_common.hpp"
 
 #include <cstdint>
+#include <limits>
 
 #include <omp.h>
 
 namespace {
-
-// Items solved together (measured: docs/performance.md, "getrs at n = 2..8: the
-// grouped direct solve").
-constexpr int kGroup = 4;
 
 // Row interchange b[k] <-> b[p] of a local right-hand side as selects over every row, so
 // that b stays in registers (see interchange() in fixed_kernels.cpp for the measurement).
@@ -42,11 +41,16 @@ template <int N, class T> KF_INLINE void interchange(T *__restrict__ b, int k, i
 
 // b_g = op(A_g)^{-1} b_g for the K items g of a group, A_g read in place: element (i, j)
 // at a[g][i + j*ld] (U: unit row stride) or a[g][i*ld + j]. Every loop over g is
-// innermost, so that the K chains interleave.
-template <int N, int K, bool Trans, bool U, class T>
+// innermost, so that the K chains interleave. Rcp: the diagonal of U is applied as a
+// product with its reciprocal, computed off the chain (the caller checked that every
+// reciprocal is finite); otherwise as a division, as LAPACK's dtrsv does.
+template <int N, int K, bool Trans, bool U, bool Rcp, class T>
 KF_INLINE void solve_group(const T *const *__restrict__ a, int ld, const int *const *piv,
                            T *const *__restrict__ bp, int64_t sb) {
     const auto A = [&](int g, int i, int j) -> T { return U ? a[g][i + j * ld] : a[g][i * ld + j]; };
+    // x / d on the solve's chain: a division's latency (13-15 cycles) against a product's
+    // (3-4); 1/d is independent of x and overlaps the rest.
+    const auto div = [&](T x, int g, int j) -> T { return Rcp ? x * (T(1) / A(g, j, j)) : x / A(g, j, j); };
     T b[K][N];
     KF_UNROLL for (int i = 0; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g) b[g][i] = bp[g][i * sb];
     if (!Trans) {
@@ -57,7 +61,7 @@ KF_INLINE void solve_group(const T *const *__restrict__ a, int ld, const int *co
             KF_UNROLL for (int i = j + 1; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g)
                 b[g][i] -= A(g, i, j) * b[g][j];
         KF_UNROLL for (int j = N - 1; j >= 0; --j) {
-            KF_UNROLL for (int g = 0; g < K; ++g) b[g][j] /= A(g, j, j);
+            KF_UNROLL for (int g = 0; g < K; ++g) b[g][j] = div(b[g][j], g, j);
             KF_UNROLL for (int i = 0; i < j; ++i) KF_UNROLL for (int g = 0; g < K; ++g)
                 b[g][i] -= A(g, i, j) * b[g][j];
         }
@@ -67,7 +71,7 @@ KF_INLINE void solve_group(const T *const *__restrict__ a, int ld, const int *co
             KF_UNROLL for (int g = 0; g < K; ++g) s[g] = b[g][i];
             KF_UNROLL for (int k = 0; k < i; ++k) KF_UNROLL for (int g = 0; g < K; ++g)
                 s[g] -= A(g, k, i) * b[g][k];
-            KF_UNROLL for (int g = 0; g < K; ++g) b[g][i] = s[g] / A(g, i, i);
+            KF_UNROLL for (int g = 0; g < K; ++g) b[g][i] = div(s[g], g, i);
         }
         KF_UNROLL for (int i = N - 1; i >= 0; --i) { // L^T, unit upper
             T s[K];
@@ -83,28 +87,49 @@ KF_INLINE void solve_group(const T *const *__restrict__ a, int ld, const int *co
     KF_UNROLL for (int i = 0; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g) bp[g][i * sb] = b[g][i];
 }
 
+// One group: the reciprocal form when every |diagonal entry| is at least the smallest
+// normal number (then 1/d is finite, and x * (1/d) within an ulp of x / d), else LAPACK's
+// divisions (a subnormal d below 1/max would give an infinite reciprocal where the
+// division stays finite; a zero d gives the same Inf/NaN either way).
+template <int N, int K, bool Trans, bool U, class T>
+KF_INLINE void solve(const T *const *a, int ld, const int *const *piv, T *const *bp, int64_t sb) {
+    bool normal = true;
+    KF_UNROLL for (int g = 0; g < K; ++g) KF_UNROLL for (int j = 0; j < N; ++j) {
+        const T d = U ? a[g][j + j * ld] : a[g][j * ld + j];
+        normal &= (d < T(0) ? -d : d) >= std::numeric_limits<T>::min();
+    }
+    if (__builtin_expect(normal, 1)) solve_group<N, K, Trans, U, true>(a, ld, piv, bp, sb);
+    else solve_group<N, K, Trans, U, false>(a, ld, piv, bp, sb);
+}
+
+// Items solved together per n: two up to n = 6; one at n = 7, 8, where two (and four)
+// doubled the time from memory in double at n = 8 (0.064-0.083 us against 0.036-0.042;
+// in cache they were faster: docs/performance.md, "getrs at n = 2..8: the in-place solve").
+template <int N> constexpr int group_size() { return N <= 6 ? 2 : 1; }
+
 template <int N, bool Trans, bool U, class T>
 void getrs_tiny_n(Items<const T> A, int lda, const int *ipiv, int64_t sipiv, Items<T> B,
                   int64_t sb, int64_t batch) {
+    constexpr int K = group_size<N>();
     // Items [lo, hi) of one thread: groups of K, then the rest one at a time.
     const auto run = [=](int64_t lo, int64_t hi) {
         int64_t i = lo;
-        for (; i + kGroup <= hi; i += kGroup) {
-            const T *a[kGroup];
-            const int *p[kGroup];
-            T *b[kGroup];
-            KF_UNROLL for (int g = 0; g < kGroup; ++g) {
+        for (; i + K <= hi; i += K) {
+            const T *a[K];
+            const int *p[K];
+            T *b[K];
+            KF_UNROLL for (int g = 0; g < K; ++g) {
                 a[g] = item(A, i + g);
                 p[g] = ipiv ? ipiv + (i + g) * sipiv : nullptr;
                 b[g] = item(B, i + g);
             }
-            solve_group<N, kGroup, Trans, U>(a, lda, p, b, sb);
+            solve<N, K, Trans, U>(a, lda, p, b, sb);
         }
         for (; i < hi; ++i) {
             const T *a[1] = {item(A, i)};
             const int *p[1] = {ipiv ? ipiv + i * sipiv : nullptr};
             T *b[1] = {item(B, i)};
-            solve_group<N, 1, Trans, U>(a, lda, p, b, sb);
+            solve<N, 1, Trans, U>(a, lda, p, b, sb);
         }
     };
     if (batch <= 1) {

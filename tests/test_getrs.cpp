@@ -254,9 +254,9 @@ template <class T> void tiny_sizes(void **)
     finish();
 }
 
-/* The in-place solve at n = 1..8 applies U's diagonal as a product with its reciprocal only
- * when every diagonal entry of the group is at least the smallest normal number; an item
- * with a subnormal entry below 1 / max (its reciprocal overflows) takes LAPACK's divisions.
+/* The in-place solve divides by U's diagonal at n = 1..4 and from n = 5 multiplies by its
+ * reciprocal, unless an entry of the group's diagonal is below the smallest normal number
+ * (then divisions: a subnormal entry below 1 / max has an infinite reciprocal).
  * Identity factors with U(j,j) = p subnormal, b(j) = 2p: x(j) must be exactly 2, where a
  * multiplication by 1/p would give Inf. Batch 5 (groups of two, then one), the subnormal
  * item second or last, its neighbours normal; both layouts, NoTrans and Trans. */

@@ -12,9 +12,9 @@
 // its window.
 //
 // Here each item is solved on the caller's factors in place (no copy), read once, in
-// order, and the item's chain is shortened: the diagonal of U is applied as a product
-// with its reciprocal, computed off the chain (as getrs_direct.cpp does at n >= 9), unless
-// an entry is below the smallest normal number (then LAPACK's divisions). Up to n = 6 two
+// order, and from n = 5 the item's chain is shortened: the diagonal of U is applied as a
+// product with its reciprocal, computed off the chain (as getrs_direct.cpp does at n >= 9),
+// unless an entry is below the smallest normal number (then LAPACK's divisions). Up to n = 6 two
 // items share one unrolled body, their statements interleaved, so that two independent
 // chains are in flight (group_size below); the items of a thread's chunk that do not fill
 // a group run one at a time. The interchanges stay selects over the rows of b, held in
@@ -87,12 +87,21 @@ KF_INLINE void solve_group(const T *const *__restrict__ a, int ld, const int *co
     KF_UNROLL for (int i = 0; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g) bp[g][i * sb] = b[g][i];
 }
 
-// One group: the reciprocal form when every |diagonal entry| is at least the smallest
+// One group: from kRcpMinN the reciprocal form when every |diagonal entry| is at least the smallest
 // normal number (then 1/d is finite, and x * (1/d) within an ulp of x / d), else LAPACK's
 // divisions (a subnormal d below 1/max would give an infinite reciprocal where the
 // division stays finite; a zero d gives the same Inf/NaN either way).
+// The reciprocal form from this n on; below it the divisions only, unchecked: at n = 2..4
+// the check of the diagonal cost more than the shorter chain saved (in cache, one thread,
+// d n = 2: 0.0038 us with it against 0.0029 without; docs/performance.md).
+constexpr int kRcpMinN = 5;
+
 template <int N, int K, bool Trans, bool U, class T>
 KF_INLINE void solve(const T *const *a, int ld, const int *const *piv, T *const *bp, int64_t sb) {
+    if (N < kRcpMinN) {
+        solve_group<N, K, Trans, U, false>(a, ld, piv, bp, sb);
+        return;
+    }
     bool normal = true;
     KF_UNROLL for (int g = 0; g < K; ++g) KF_UNROLL for (int j = 0; j < N; ++j) {
         const T d = U ? a[g][j + j * ld] : a[g][j * ld + j];

@@ -8,7 +8,7 @@
 #   bench/results/2026-11-22/hostgetrs8/ab.sh <build dir> <out dir>
 B=${1:-build}
 OUT=${2:-.}
-SIZES=${SIZES:-2,3,4,5,6,8}
+SIZES=${SIZES:-2,3,4,5,6,7,8}
 REPS=${REPS:-3}
 run() { # tag threshold kobalt-bench options...
     tag=$1; v=$2; shift 2

@@ -87,13 +87,13 @@ KF_INLINE void solve_group(const T *const *__restrict__ a, int ld, const int *co
     KF_UNROLL for (int i = 0; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g) bp[g][i * sb] = b[g][i];
 }
 
-// One group: from kRcpMinN the reciprocal form when every |diagonal entry| is at least the smallest
-// normal number (then 1/d is finite, and x * (1/d) within an ulp of x / d), else LAPACK's
-// divisions (a subnormal d below 1/max would give an infinite reciprocal where the
-// division stays finite; a zero d gives the same Inf/NaN either way).
-// The reciprocal form from this n on; below it the divisions only, unchecked: at n = 2..4
-// the check of the diagonal cost more than the shorter chain saved (in cache, one thread,
-// d n = 2: 0.0038 us with it against 0.0029 without; docs/performance.md).
+// One group. From n = kRcpMinN: the reciprocal form when every |diagonal entry| is at
+// least the smallest normal number (then 1/d is finite, and x * (1/d) within an ulp of
+// x / d), else LAPACK's divisions (a subnormal d below 1/max would give an infinite
+// reciprocal where the division stays finite; a zero d gives the same Inf/NaN either way).
+// Below kRcpMinN the divisions only, unchecked: at n = 2..4 the check of the diagonal cost
+// more than the shorter chain saved (in cache, one thread, d n = 2: 0.0038 us with it
+// against 0.0029 without; docs/performance.md).
 constexpr int kRcpMinN = 5;
 
 template <int N, int K, bool Trans, bool U, class T>

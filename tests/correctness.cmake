@@ -10,7 +10,8 @@ set(KOBALT_CORRECTNESS_ROUTINES gemm gemv trsv trsm getrf getrs gemm_lu_trsv get
 set(KOBALT_THRESHOLD_NAMES
   GEMM_SMALL_MAX GEMV_SMALL_MAX TRSV_SMALL_MAX TRSM_SMALL_MAX GETRF_SMALL_MAX GETRS_SMALL_MAX
   GEMM_LU_TRSV_SMALL_MAX GETRI_SMALL_MAX GETRF_NP_SMALL_MAX
-  GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX GETRS_DIRECT_MAX GETRS_STREAM_MIN)
+  GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX GETRS_DIRECT_MAX GETRS_STREAM_MIN
+  GETRS_TINY_MAX)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -90,8 +91,14 @@ foreach(routine getrf getrs gemm_lu_trsv)
   set(kobalt_packed_env_avx2 "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_OPENMP_NO_AVX512=1")
   set(kobalt_packed_env_base "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_OPENMP_NO_AVX2=1")
   foreach(variant off on avx2 base)
+    # getrs with one right-hand side takes the grouped solve (GETRS_TINY_MAX) ahead of both
+    # paths: off here, so that these runs keep exercising them with nrhs = 1 too.
+    set(env ${kobalt_packed_env_${variant}})
+    if(routine STREQUAL "getrs")
+      list(APPEND env "KOBALT_GETRS_TINY_MAX=0")
+    endif()
     kobalt_add_correctness_run(correctness_${routine}_packed_${variant} test_${routine} "correctness;correctness_packed"
-      ${kobalt_packed_env_${variant}})
+      ${env})
   endforeach()
 endforeach()
 
@@ -118,6 +125,9 @@ endforeach()
 # turns it off with the other thresholds at their defaults, so the same sizes take the
 # KokkosBatched small path (n <= GETRS_SMALL_MAX) or the vendor path; _direct_base forces
 # the baseline (SSE2) copy of the kernel; _stream_all streams at every n from 9.
+# At n = 1..8 the grouped solve (getrs_tiny.cpp, GETRS_TINY_MAX = 8) runs in _default,
+# _small, _nodirect, _stream_all and, in its baseline copy, _direct_base; _vendor and the
+# _packed_* runs above turn it off.
 if(TARGET test_getrs)
   set(kobalt_direct_env_nodirect "KOBALT_GETRS_DIRECT_MAX=0")
   set(kobalt_direct_env_direct_base "KOBALT_OPENMP_NO_AVX2=1")

@@ -138,10 +138,11 @@ foreach(variant default vendor small)
   set(env ${rel_env})
   if(variant STREQUAL "vendor")
     list(APPEND env "KOBALT_GETRF_SMALL_MAX=0" "KOBALT_GETRS_SMALL_MAX=0" "KOBALT_GEMM_LU_TRSV_SMALL_MAX=0"
-      "KOBALT_GETRS_DIRECT_MAX=0")
+      "KOBALT_GETRS_DIRECT_MAX=0" "KOBALT_GETRS_TINY_MAX=0")
   elseif(variant STREQUAL "small")
     list(APPEND env "KOBALT_GETRF_SMALL_MAX=1000000" "KOBALT_GETRS_SMALL_MAX=1000000"
-      "KOBALT_GEMM_LU_TRSV_SMALL_MAX=1000000" "KOBALT_GETRS_DIRECT_MAX=1000000")
+      "KOBALT_GEMM_LU_TRSV_SMALL_MAX=1000000" "KOBALT_GETRS_DIRECT_MAX=1000000"
+      "KOBALT_GETRS_TINY_MAX=1000000")
   endif()
   add_test(NAME reliability_numerics_${variant} COMMAND test_numerics)
   set_tests_properties(reliability_numerics_${variant} PROPERTIES ENVIRONMENT "${env}" TIMEOUT 300)

@@ -225,6 +225,76 @@ template <class T> void packed_batches(void **)
     finish();
 }
 
+/* One right-hand side at n = 1..8: the grouped in-place solve (GETRS_TINY_MAX, 8 by default;
+ * _vendor and _notiny turn it off: the fixed-n solve or the packed path run instead).
+ * It solves two items together up to n = 6 and the rest of each thread's chunk one at a
+ * time, so the batch counts cover odd and even counts, alone and after full groups, and a
+ * batch large enough to split over threads; every n, both layouts and forms, every transpose, padded ld
+ * and strides, with and without pivots, shared factors, NaN items mixed in. */
+template <class T> void tiny_sizes(void **)
+{
+    Rng rng(58);
+    static const kobalt_int batches[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 1001};
+    int idx = 0;
+    for (kobalt_int s = 1; s <= 8; s++)
+        for (kobalt_int nb : batches)
+            for (kobalt_layout l : kLayouts)
+                for (Form f : kForms) {
+                    GetrsCase c;
+                    c.layout = l; c.trans = kOps[idx % 3]; c.form = f; c.n = s; c.nrhs = 1;
+                    c.batch = nb;
+                    c.lda_x = idx % 3; c.ldb_x = (idx / 3) % 2; c.sa_x = idx % 2 ? 3 : 0;
+                    c.sb_x = (idx / 2) % 3; c.sp_x = idx % 2;
+                    c.no_pivot = idx % 4 == 3;
+                    c.shared_a = idx % 7 == 5;
+                    c.nan_every = nb >= 5 ? 2 + idx % 3 : 0;
+                    run_getrs<T>(c, rng);
+                    idx++;
+                }
+    finish();
+}
+
+/* The in-place solve divides by U's diagonal at n = 1..4 and from n = 5 multiplies by its
+ * reciprocal, unless an entry of the group's diagonal is below the smallest normal number
+ * (then divisions: a subnormal entry below 1 / max has an infinite reciprocal).
+ * Identity factors with U(j,j) = p subnormal, b(j) = 2p: x(j) must be exactly 2, where a
+ * multiplication by 1/p would give Inf. Batch 5 (groups of two, then one), the subnormal
+ * item second or last, its neighbours normal; both layouts, NoTrans and Trans. */
+template <class T> void tiny_subnormal_diagonal(void **)
+{
+    const T p = std::numeric_limits<T>::denorm_min() * T(16);
+    const kobalt_int batch = 5;
+    for (kobalt_int n = 1; n <= 8; n++)
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_op t : {KOBALT_NO_TRANS, KOBALT_TRANS})
+                for (kobalt_int odd : {kobalt_int(1), batch - 1}) {
+                    const kobalt_int j = (n - 1) / 2 + (odd == 1 ? 0 : n / 2); // some diagonal entry
+                    set_case("%sgetrs_strided %s trans=%s n=%ld item %ld: U(%ld,%ld) subnormal", type_name<T>(),
+                             layout_name(l), op_name(t), (long)n, (long)odd, (long)j, (long)j);
+                    MatBatch<T> A(l, n, n, batch, 0, 0, false, false);
+                    MatBatch<T> B(l, n, 1, batch, 0, 0, false, false);
+                    IntBatch ipiv(n, batch);
+                    for (kobalt_int i = 0; i < batch; i++) {
+                        for (kobalt_int q = 0; q < n; q++) {
+                            for (kobalt_int r = 0; r < n; r++) A.at(i, r, q) = r == q ? T(1) : T(0);
+                            B.at(i, q, 0) = T(1);
+                            ipiv.at(i, q) = int(q + 1);
+                        }
+                    }
+                    A.at(odd, j, j) = p;
+                    B.at(odd, j, 0) = T(2) * p;
+                    KT_CHECK_STATUS(kb::getrs_strided(l, t, n, 1, A.base(), A.ld, A.stride, ipiv.base(), ipiv.stride,
+                                                      B.base(), B.ld, B.stride, batch));
+                    for (kobalt_int i = 0; i < batch; i++)
+                        for (kobalt_int r = 0; r < n; r++) {
+                            const T want = i == odd && r == j ? T(2) : T(1);
+                            KT_CHECK(B.at(i, r, 0) == want, "item %ld x(%ld) = %g, expected %g", (long)i, (long)r,
+                                     (double)B.at(i, r, 0), (double)want);
+                        }
+                }
+    finish();
+}
+
 /* One right-hand side at n = 9..DIRECT_MAX_N (256): the direct solve (GETRS_DIRECT_MAX, 256 by
  * default, 32 before; _vendor and _nodirect turn it off), on both sides of its old default, of
  * its default and kernel limit, and of GETRS_STREAM_MIN (32: the factors prefetched ahead;
@@ -285,6 +355,8 @@ int main(void)
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
         cmocka_unit_test(packed_batches<double>),     cmocka_unit_test(packed_batches<float>),
+        cmocka_unit_test(tiny_sizes<double>),         cmocka_unit_test(tiny_sizes<float>),
+        cmocka_unit_test(tiny_subnormal_diagonal<double>), cmocka_unit_test(tiny_subnormal_diagonal<float>),
         cmocka_unit_test(direct_sizes<double>),       cmocka_unit_test(direct_sizes<float>),
     };
     return cmocka_run_group_tests_name("getrs", tests, NULL, NULL);

@@ -21,6 +21,15 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
     if (!fits_int32<T>(routine, {{"n", n}, {"nrhs", nrhs}, {"lda", lda}, {"ldb", ldb}}))
         return KOBALT_NOT_SUPPORTED;
     if (n == 0 || nrhs == 0) return KOBALT_SUCCESS;
+    // One right-hand side at n <= 8: the in-place solve (getrs_tiny.cpp), whatever
+    // the small/vendor/packed choice below.
+    if (nrhs == 1 && n <= fixed::FIXED_MAX_N && n <= threshold(GETRS_TINY_MAX)) {
+        const Strides sa = strides_of(layout, lda), sb = strides_of(layout, ldb);
+        KOBALT_FIXED_CALL(getrs_tiny<T>, trans != KOBALT_NO_TRANS, int(n), fixed::items(A),
+                          fixed::mat(sa), ipiv, strideIpiv, fixed::items(B), int64_t(sb.rs),
+                          batch);
+        return KOBALT_SUCCESS;
+    }
     // One right-hand side above the fixed-n kernels: the direct solve (getrs_direct.cpp),
     // whatever the small/vendor choice below; its offsets are 64-bit.
     if (nrhs == 1 && n > fixed::FIXED_MAX_N && n <= fixed::DIRECT_MAX_N &&

@@ -72,6 +72,14 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "getrs direct solve: smallest n whose factors are prefetched ahead during the first "
      "triangular solve (0: every n; above GETRS_DIRECT_MAX: never)",
      32},
+    // Checked first for nrhs = 1 at n <= FIXED_MAX_N, like GETRS_DIRECT_MAX above it: the
+    // in-place solve on the caller's factors instead of the fixed-n solve (n <= 7 before)
+    // or the packed path (n = 8 before) (docs/performance.md, "getrs at n = 2..8: the
+    // in-place solve").
+    {"GETRS_TINY_MAX",
+     "getrs with nrhs = 1: largest n run by the in-place solve of getrs_tiny.cpp "
+     "(at most 8; 0 disables it: the fixed-n or packed path as before)",
+     8},
 };
 
 } // namespace kobalt_openmp

@@ -34,6 +34,7 @@ enum ThresholdId : int {
     TRSM_FIXED_MAX,
     GETRS_DIRECT_MAX,   // getrs, nrhs = 1, n above the fixed-n kernels: the direct solve (getrs_direct.cpp)
     GETRS_STREAM_MIN,   // ... which prefetches the whole item ahead from this n on
+    GETRS_TINY_MAX,     // getrs, nrhs = 1, n <= 8: the in-place solve (getrs_tiny.cpp)
     THRESHOLD_COUNT
 };
 

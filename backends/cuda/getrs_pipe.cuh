@@ -73,20 +73,22 @@ __global__ void __launch_bounds__(pipe::kItems)
     // This lane's pieces of an item's A (the same for every item): element e = (32k + lane) V
     // of the W x W block, i.e. rows r .. r+V-1 of column col; its offset in the item and
     // whether it lies inside n x n. Computed once, so a copy costs the item's pointer, one
-    // add and the cp.async. W = 4: one instruction covers IPI items; W = 6: E = 36 is no
-    // multiple of 32 V, the lanes past E idle.
+    // add and the cp.async. W = 4, 8: the pieces tile the block (W = 4: one instruction covers
+    // IPI items); W = 6: E = 36 is no multiple of 32 V, one item per instruction, the lanes
+    // past E idle. The W = 4, 8 expressions are kept as they were (same code as before W = 6).
     constexpr int E = W * W;
-    constexpr bool multi = 32 * V > E && (32 * V) % E == 0;
-    constexpr int PER = multi ? 1 : (E + 32 * V - 1) / (32 * V), IPI = multi ? 32 * V / E : 1;
+    constexpr bool tiles = (32 * V) % E == 0 || E % (32 * V) == 0;
+    constexpr int PER = !tiles ? (E + 32 * V - 1) / (32 * V) : E >= 32 * V ? E / (32 * V) : 1,
+                  IPI = tiles && E < 32 * V ? 32 * V / E : 1;
     idx goff[PER];
     int soff[PER];
     bool ok[PER];
 #pragma unroll
     for (int k = 0; k < PER; ++k) {
-        const int raw = (k * 32 + lane) * V, e = multi ? raw % E : raw, r = e % W, col = e / W;
+        const int raw = (k * 32 + lane) * V, e = tiles ? raw % E : raw, r = e % W, col = e / W;
         goff[k] = r + col * lda;
-        soff[k] = (multi ? raw / E : 0) * pitch_a<W>() + e; // lane's item within the instruction
-        ok[k] = e < E && r < n && col < n;
+        soff[k] = (tiles ? lane * V / E : 0) * pitch_a<W>() + e; // IPI > 1: lane's item within the instruction
+        ok[k] = (tiles || e < E) && r < n && col < n;
     }
 
     // copy chunk c into buffer s; lanes past n are predicated off (their cells are never read)
@@ -108,7 +110,7 @@ __global__ void __launch_bounds__(pipe::kItems)
             for (int t0 = 0; t0 < kItems; t0 += 32 / W) {
                 const int t = t0 + lane / W, r = lane % W; // W = 6: lanes 30, 31 idle
                 const idx item = first + t;
-                if (lane < 32 / W * W && t < kItems && item < batch && r < n) {
+                if ((32 % W == 0 || (lane < 32 / W * W && t < kItems)) && item < batch && r < n) {
                     __pipeline_memcpy_async(&buf[s].b[t][r], B(item) + r, sizeof(double));
                     if (pivoting) __pipeline_memcpy_async(&buf[s].p[t][r], ipiv + item * sp + r, sizeof(int));
                 }
@@ -192,7 +194,8 @@ __global__ void __launch_bounds__(pipe::kItems)
         for (int t0 = 0; t0 < kItems; t0 += 32 / W) {
             const int t = t0 + lane / W, r = lane % W;
             const idx item = first + t;
-            if (lane < 32 / W * W && t < kItems && item < batch && r < n) B(item)[r] = buf[s].b[t][r];
+            if ((32 % W == 0 || (lane < 32 / W * W && t < kItems)) && item < batch && r < n)
+                B(item)[r] = buf[s].b[t][r];
         }
         __syncwarp(); // buffer s is refilled by the next iteration's issue
     }

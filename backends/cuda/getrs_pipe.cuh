@@ -14,7 +14,9 @@
 // coalesced through shared memory. Two buffers: the next chunk's copies are issued before
 // the current chunk is solved, so each warp always has loads in flight. One warp per
 // block, so only __syncwarp is needed. 5 such blocks fit on an SM at W = 8 (shared
-// memory); at W = 16 (3 per SM) the scheme lost to the group kernel and was removed.
+// memory); hence W = 6 for n = 5, 6 (8 per SM; H200: n = 5 0.220 -> 0.149 ms, n = 6
+// 0.148 -> 0.108 ms against W = 8); at W = 16 (3 per SM) the scheme lost to the group
+// kernel and was removed.
 //
 // Semantics are the group kernel's: the same row interchanges (ipiv 1-based, applied in
 // order; an entry outside 1..n is skipped instead of read out of bounds), the same
@@ -75,7 +77,8 @@ __global__ void __launch_bounds__(pipe::kItems)
     // whether it lies inside n x n. Computed once, so a copy costs the item's pointer, one
     // add and the cp.async. W = 4, 8: the pieces tile the block (W = 4: one instruction covers
     // IPI items); W = 6: E = 36 is no multiple of 32 V, one item per instruction, the lanes
-    // past E idle. The W = 4, 8 expressions are kept as they were (same code as before W = 6).
+    // past E idle. W = 4, 8 keep their own expressions (the W = 6 guards on every W made
+    // different code for them, and n = 2 ran 1.5-1.8% slower: docs/performance.md).
     constexpr int E = W * W;
     constexpr bool tiles = (32 * V) % E == 0 || E % (32 * V) == 0;
     constexpr int PER = !tiles ? (E + 32 * V - 1) / (32 * V) : E >= 32 * V ? E / (32 * V) : 1,

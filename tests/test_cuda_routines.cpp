@@ -768,7 +768,7 @@ int main(int argc, char **argv) {
                     test_getrs<double>(KOBALT_ROW_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, 33);
                     test_getrs<float>(KOBALT_COL_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, 33);
                 }
-        for (I n : {3, 4, 5, 8}) {
+        for (I n : {3, 4, 5, 6, 8}) {
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001, 0);
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001);
             test_getrs<double>(KOBALT_COL_MAJOR, true, KOBALT_NO_TRANS, true, n, 1, 70001);

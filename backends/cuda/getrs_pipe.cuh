@@ -14,7 +14,9 @@
 // coalesced through shared memory. Two buffers: the next chunk's copies are issued before
 // the current chunk is solved, so each warp always has loads in flight. One warp per
 // block, so only __syncwarp is needed. 5 such blocks fit on an SM at W = 8 (shared
-// memory); at W = 16 (3 per SM) the scheme lost to the group kernel and was removed.
+// memory); hence W = 6 for n = 5, 6 (8 per SM; H200: n = 5 0.220 -> 0.149 ms, n = 6
+// 0.148 -> 0.108 ms against W = 8); at W = 16 (3 per SM) the scheme lost to the group
+// kernel and was removed.
 //
 // Semantics are the group kernel's: the same row interchanges (ipiv 1-based, applied in
 // order; an entry outside 1..n is skipped instead of read out of bounds), the same
@@ -44,7 +46,7 @@ constexpr int kItems = 32; // items per chunk = threads per block (one warp)
 // loads; a pitch of 2 mod 4 doubles puts the 8 threads of a quarter warp on 8 different
 // 4-bank groups (no conflicts), and keeps every record 16-byte aligned.
 template <int W> constexpr int pitch_a() { return W * W + 2; }
-template <int W> constexpr int pitch_b() { return W + 2; }
+template <int W> constexpr int pitch_b() { return (W + 2) % 4 == 2 ? W + 2 : W + 4; }
 constexpr int kPitchP = 12; // ints: 48 bytes, 12t mod 32 distinct 4-bank groups for t = 0..7
 
 template <int W> struct Buffer {
@@ -73,17 +75,23 @@ __global__ void __launch_bounds__(pipe::kItems)
     // This lane's pieces of an item's A (the same for every item): element e = (32k + lane) V
     // of the W x W block, i.e. rows r .. r+V-1 of column col; its offset in the item and
     // whether it lies inside n x n. Computed once, so a copy costs the item's pointer, one
-    // add and the cp.async.
-    constexpr int E = W * W, PER = E >= 32 * V ? E / (32 * V) : 1, IPI = E >= 32 * V ? 1 : 32 * V / E;
+    // add and the cp.async. W = 4, 8: the pieces tile the block (W = 4: one instruction covers
+    // IPI items); W = 6: E = 36 is no multiple of 32 V, one item per instruction, the lanes
+    // past E idle. W = 4, 8 keep their own expressions (the W = 6 guards on every W made
+    // different code for them, and n = 2 ran 1.5-1.8% slower: docs/performance.md).
+    constexpr int E = W * W;
+    constexpr bool tiles = (32 * V) % E == 0 || E % (32 * V) == 0;
+    constexpr int PER = !tiles ? (E + 32 * V - 1) / (32 * V) : E >= 32 * V ? E / (32 * V) : 1,
+                  IPI = tiles && E < 32 * V ? 32 * V / E : 1;
     idx goff[PER];
     int soff[PER];
     bool ok[PER];
 #pragma unroll
     for (int k = 0; k < PER; ++k) {
-        const int e = ((k * 32 + lane) * V) % E, r = e % W, col = e / W;
+        const int raw = (k * 32 + lane) * V, e = tiles ? raw % E : raw, r = e % W, col = e / W;
         goff[k] = r + col * lda;
-        soff[k] = (lane * V / E) * pitch_a<W>() + e; // IPI > 1: lane's item within the instruction
-        ok[k] = r < n && col < n;
+        soff[k] = (tiles ? lane * V / E : 0) * pitch_a<W>() + e; // IPI > 1: lane's item within the instruction
+        ok[k] = (tiles || e < E) && r < n && col < n;
     }
 
     // copy chunk c into buffer s; lanes past n are predicated off (their cells are never read)
@@ -103,9 +111,9 @@ __global__ void __launch_bounds__(pipe::kItems)
             }
 #pragma unroll
             for (int t0 = 0; t0 < kItems; t0 += 32 / W) {
-                const int t = t0 + lane / W, r = lane % W;
+                const int t = t0 + lane / W, r = lane % W; // W = 6: lanes 30, 31 idle
                 const idx item = first + t;
-                if (item < batch && r < n) {
+                if ((32 % W == 0 || (lane < 32 / W * W && t < kItems)) && item < batch && r < n) {
                     __pipeline_memcpy_async(&buf[s].b[t][r], B(item) + r, sizeof(double));
                     if (pivoting) __pipeline_memcpy_async(&buf[s].p[t][r], ipiv + item * sp + r, sizeof(int));
                 }
@@ -124,7 +132,7 @@ __global__ void __launch_bounds__(pipe::kItems)
         double *const sb = buf[s].b[lane];
         // row interchanges k <-> ipiv[k]-1 in order, on this thread's b in shared memory
         if (pivoting) {
-            int pv[W];
+            int pv[(W + 3) / 4 * 4];
 #pragma unroll
             for (int k = 0; k < W; k += 4) {
                 const int4 q = *reinterpret_cast<const int4 *>(&buf[s].p[lane][k]);
@@ -189,7 +197,8 @@ __global__ void __launch_bounds__(pipe::kItems)
         for (int t0 = 0; t0 < kItems; t0 += 32 / W) {
             const int t = t0 + lane / W, r = lane % W;
             const idx item = first + t;
-            if (item < batch && r < n) B(item)[r] = buf[s].b[t][r];
+            if ((32 % W == 0 || (lane < 32 / W * W && t < kItems)) && item < batch && r < n)
+                B(item)[r] = buf[s].b[t][r];
         }
         __syncwarp(); // buffer s is refilled by the next iteration's issue
     }
@@ -222,7 +231,7 @@ template <class T> bool pieces16(int n, idx lda, Strided<const T> A) {
 }
 template <class T> bool pieces16(int, idx, Ptrs<const T>) { return false; }
 
-// 1 <= n <= 8: W = 4 up to n = 4, else 8; false otherwise.
+// 1 <= n <= 8: W = 4 up to n = 4, 6 up to 6, else 8; false otherwise.
 template <class AA, class BA>
 bool pipe_getrs(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch, cudaStream_t st) {
     if (n < 1 || n > 8 || batch < 1) return false;
@@ -230,6 +239,9 @@ bool pipe_getrs(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch, 
     if (n <= 4) {
         if (v2) pipe_launch<4, 2>(n, lda, A, ipiv, sp, B, batch, st);
         else pipe_launch<4, 1>(n, lda, A, ipiv, sp, B, batch, st);
+    } else if (n <= 6) {
+        if (v2) pipe_launch<6, 2>(n, lda, A, ipiv, sp, B, batch, st);
+        else pipe_launch<6, 1>(n, lda, A, ipiv, sp, B, batch, st);
     } else {
         if (v2) pipe_launch<8, 2>(n, lda, A, ipiv, sp, B, batch, st);
         else pipe_launch<8, 1>(n, lda, A, ipiv, sp, B, batch, st);

@@ -94,19 +94,6 @@ template <int N, class T> KF_INLINE int lu(T *__restrict__ a, int *__restrict__ 
     return info;
 }
 
-// Row interchange b[k] <-> b[p] of the local right-hand side, as selects over every row,
-// so that b can stay in registers. With a runtime index the array lives on the stack and
-// an interchange is a store and a reload on the solve's critical path: in cache, one
-// thread, dgetrs n = 3 / 5 / 6 / 8 took 1.5 / 1.6 / 1.3 / 1.2x longer that way. Swapping
-// in the caller's memory instead, as LAPACK does, was no better than the stack.
-template <int N, class T> KF_INLINE void interchange(T *__restrict__ b, int k, int p) {
-    T bp = b[0];
-    KF_UNROLL for (int i = 1; i < N; ++i) bp = i == p ? b[i] : bp;
-    const T bk = b[k];
-    KF_UNROLL for (int i = 0; i < N; ++i) b[i] = i == p ? bk : b[i];
-    b[k] = bp;
-}
-
 // b = op(A)^{-1} b for one right-hand side column (stride sb), A's factors local.
 template <int N, class T>
 KF_INLINE void solve(bool trans, const T *__restrict__ a, const int *__restrict__ ipiv,

@@ -29,16 +29,6 @@
 
 namespace {
 
-// Row interchange b[k] <-> b[p] of a local right-hand side as selects over every row, so
-// that b stays in registers (see interchange() in fixed_kernels.cpp for the measurement).
-template <int N, class T> KF_INLINE void interchange(T *__restrict__ b, int k, int p) {
-    T bp = b[0];
-    KF_UNROLL for (int i = 1; i < N; ++i) bp = i == p ? b[i] : bp;
-    const T bk = b[k];
-    KF_UNROLL for (int i = 0; i < N; ++i) b[i] = i == p ? bk : b[i];
-    b[k] = bp;
-}
-
 // b_g = op(A_g)^{-1} b_g for the K items g of a group, A_g read in place: element (i, j)
 // at a[g][i + j*ld] (U: unit row stride) or a[g][i*ld + j]. Every loop over g is
 // innermost, so that the K chains interleave. Rcp: the diagonal of U is applied as a

@@ -9,6 +9,7 @@
 #include <cusolverDn.h>
 
 #include <cstdint>
+#include <limits>
 
 #include "kobalt/kobalt_backend.h"
 
@@ -18,6 +19,15 @@ extern const kobalt_core_services *core;
 void report(char precision, const char *routine, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 template <class T> constexpr char precision_letter() { return sizeof(T) == 8 ? 'd' : 's'; }
+
+// LAPACK's sfmin (dlamch('S'), the smallest normal number). dgetf2 scales the entries below
+// a pivot by its reciprocal only when |pivot| >= sfmin, where 1 / pivot cannot overflow,
+// and divides by the pivot otherwise; every LU kernel of this backend follows that rule
+// through dgetf2_scale (recip = 1 / pivot, computed by the caller off the critical path).
+template <class T> __host__ __device__ constexpr T sfmin() { return std::numeric_limits<T>::min(); }
+template <class T> __device__ __forceinline__ T dgetf2_scale(T a, T pivot, T recip) {
+    return fabs(pivot) >= sfmin<T>() ? a * recip : a / pivot;
+}
 
 enum ThresholdId : int {
     GEMM_SMALL_MAX,

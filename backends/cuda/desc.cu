@@ -68,79 +68,6 @@ DPiv dpiv(int *ipiv, const kobalt_matrix_desc *d) {
 }
 
 // ---- general-stride item kernels -------------------------------------------------------------
-// dgetf2 as getrf_item (items.cuh), with pivots at a stride.
-template <class T> __device__ int getrf_general(int m, int n, Mat<T> A, int *ipiv, idx inc) {
-    const int kmin = m < n ? m : n;
-    int info = 0;
-    const T sfmin = il::smallest_normal<T>();
-    for (int j = 0; j < kmin; ++j) {
-        T pivot;
-        if (ipiv) {
-            int p = j;
-            T amax = fabs(A(j, j));
-            for (int i = j + 1; i < m; ++i) {
-                const T v = fabs(A(i, j));
-                if (v > amax) {
-                    amax = v;
-                    p = i;
-                }
-            }
-            ipiv[j * inc] = p + 1;
-            pivot = A(p, j);
-            if (pivot != T(0) && p != j)
-                for (int c = 0; c < n; ++c) {
-                    const T t = A(j, c);
-                    A(j, c) = A(p, c);
-                    A(p, c) = t;
-                }
-        } else {
-            pivot = A(j, j);
-        }
-        if (pivot == T(0) && info == 0) info = j + 1;
-        if (pivot != T(0) || !ipiv) {
-            if (fabs(pivot) >= sfmin) {
-                const T r = T(1) / pivot;
-                for (int i = j + 1; i < m; ++i) A(i, j) *= r;
-            } else {
-                for (int i = j + 1; i < m; ++i) A(i, j) /= pivot;
-            }
-        }
-        for (int c = j + 1; c < n; ++c) {
-            const T u = A(j, c);
-            for (int i = j + 1; i < m; ++i) A(i, c) -= A(i, j) * u;
-        }
-    }
-    return info;
-}
-
-template <class T> __device__ void swap_rows(Mat<T> B, int nrhs, int k, int p) {
-    if (p == k) return;
-    for (int c = 0; c < nrhs; ++c) {
-        const T t = B(k, c);
-        B(k, c) = B(p, c);
-        B(p, c) = t;
-    }
-}
-
-// getrs_item (items.cuh) with pivots at a stride.
-template <class T>
-__device__ void getrs_general(bool trans, int n, int nrhs, Mat<const T> A, const int *ipiv, idx inc, Mat<T> B) {
-    if (!trans && ipiv)
-        for (int k = 0; k < n; ++k) swap_rows(B, nrhs, k, ipiv[k * inc] - 1);
-    for (int c = 0; c < nrhs; ++c) {
-        Vec<T> b{&B(0, c), B.rs};
-        if (!trans) {
-            tri_solve(n, true, true, A, b);
-            tri_solve(n, false, false, A, b);
-        } else {
-            tri_solve(n, true, false, A.t(), b);
-            tri_solve(n, false, true, A.t(), b);
-        }
-    }
-    if (trans && ipiv)
-        for (int k = n - 1; k >= 0; --k) swap_rows(B, nrhs, k, ipiv[k * inc] - 1);
-}
-
 template <class T>
 __global__ void gemm_general(int m, int n, int k, T alpha, DOp<const T> A, DOp<const T> B, T beta, DOp<T> C, idx batch) {
     const bool readAB = alpha != T(0) && k > 0;
@@ -155,13 +82,13 @@ __global__ void trsm_general(bool left, bool lower, bool unit, int m, int n, T a
 
 template <class T> __global__ void getrf_general_kernel(int m, int n, DOp<T> A, DPiv piv, int *info, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch)
-    info[b] = getrf_general<T>(m, n, A.item(b), piv.p ? piv.p + b * piv.bs : nullptr, piv.inc);
+    info[b] = getrf_item<T>(m, n, A.item(b), piv.p ? piv.p + b * piv.bs : nullptr, piv.inc);
 }
 
 template <class T>
 __global__ void getrs_general_kernel(bool trans, int n, int nrhs, DOp<const T> A, DPiv piv, DOp<T> B, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch)
-    getrs_general<T>(trans, n, nrhs, A.item(b), piv.p ? piv.p + b * piv.bs : nullptr, piv.inc, B.item(b));
+    getrs_item<T>(trans, n, nrhs, A.item(b), piv.p ? piv.p + b * piv.bs : nullptr, B.item(b), piv.inc);
 }
 
 template <class T>
@@ -172,9 +99,9 @@ __global__ void fused_general(int n, int k, int nrhs, T alpha, DOp<const T> X, D
         const Mat<T> a = A.item(b);
         gemm_item<T>(n, n, k, alpha, X.item(b), Y.item(b), beta, a, readXY);
         int *const p = piv.p ? piv.p + b * piv.bs : nullptr;
-        const int r = getrf_general<T>(n, n, a, p, piv.inc);
+        const int r = getrf_item<T>(n, n, a, p, piv.inc);
         info[b] = r;
-        if (r == 0) getrs_general<T>(false, n, nrhs, Mat<const T>{a.p, a.rs, a.cs}, p, piv.inc, B.item(b));
+        if (r == 0) getrs_item<T>(false, n, nrhs, Mat<const T>{a.p, a.rs, a.cs}, p, B.item(b), piv.inc);
     }
 }
 

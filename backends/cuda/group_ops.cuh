@@ -52,6 +52,33 @@ template <int W> int grid_for(idx batch) {
     const idx per_block = blockDim.x / W;                                                       \
     for (idx base = idx(blockIdx.x) * per_block; base < batch; base += idx(gridDim.x) * per_block)
 
+// Step j's interchange, done lazily: lane j records the pivot row p (for ipiv) and the
+// logical labels of rows j and p are exchanged (plane: the lane holding row p). A zero
+// pivot exchanges nothing, as dgetf2.
+__device__ __forceinline__ void exchange_labels(int lane, int j, int p, int plane, bool nonzero, int &mypiv,
+                                                int &pos) {
+    if (lane == j) mypiv = p;
+    if (nonzero && p != j) {
+        if (pos == j) pos = p;
+        else if (lane == plane) pos = j;
+    }
+}
+
+// Step j of dgetf2 for one row's entry aj in the pivot column, pv the pivot, rp = 1 / pv
+// (computed where it costs least), below: the row is below the pivot row. Without
+// pivoting the entry is divided (info then comes from U's diagonal at the end); a zero
+// pivot records info = j + 1 (the first only) and leaves the column unscaled; otherwise
+// dgetf2's scaling rule (dgetf2_scale in common.cuh).
+template <class T>
+__device__ __forceinline__ T lu_multiplier(T aj, T pv, T rp, bool pivot, bool below, int j, int &info) {
+    if (!pivot) return below ? aj / pv : aj;
+    if (pv == T(0)) {
+        if (info == 0) info = j + 1;
+        return aj;
+    }
+    return below ? dgetf2_scale(aj, pv, rp) : aj;
+}
+
 // dgetf2 on rows in registers (lane i: row i, a[c] = A(i,c)); returns info, sets mypiv
 // (0-based pivot row of step `lane`). pivot false: no interchanges, info = first zero U(j,j).
 //
@@ -62,7 +89,6 @@ template <int W> int grid_for(idx batch) {
 // every register index is static.
 template <int W, class T> __device__ int lu_rows(int m, int n, T (&a)[W], int lane, bool pivot, int &mypiv) {
     const int kmin = m < n ? m : n;
-    const T sfmin = sizeof(T) == 8 ? T(2.2250738585072014e-308) : T(1.17549435e-38f);
     const unsigned group_shift = (threadIdx.x & 31) / W * W;
     const unsigned group_mask = W == 32 ? kFull : ((1u << (W & 31)) - 1) << group_shift;
     int info = 0;
@@ -95,23 +121,11 @@ template <int W, class T> __device__ int lu_rows(int m, int n, T (&a)[W], int la
             plane = ki & 63;
         }
         const T pv = shf<W>(aj, plane);
-        if (pivot) {
-            if (lane == j) mypiv = p;
-            if (pv != T(0) && p != j) { // exchange the labels of rows j and p
-                if (pos == j) pos = p;
-                else if (lane == plane) pos = j;
-            }
-        }
+        if (pivot) exchange_labels(lane, j, p, plane, pv != T(0), mypiv, pos);
         // the lane now holding logical row j (the pivot lane unless the pivot is zero)
         const int jlane = pivot ? __ffs(int(__ballot_sync(kFull, pos == j) & group_mask)) - 1 - int(group_shift) : j;
         const bool below = pos > j && pos < m;
-        if (!pivot) {
-            if (below) aj = aj / pv; // info comes from the diagonal at the end
-        } else if (pv == T(0)) {
-            if (info == 0) info = j + 1;
-        } else if (below) {
-            aj = fabs(pv) >= sfmin ? aj * (T(1) / pv) : aj / pv;
-        }
+        aj = lu_multiplier(aj, pv, T(1) / pv, pivot, below, j, info);
         a[j] = aj;
 #pragma unroll
         for (int c = j + 1; c < W; ++c)

@@ -84,11 +84,11 @@ __device__ void trsm_item(bool left, bool lower, bool unit, int m, int n, T alph
 
 // dgetf2: partial pivoting (first largest |a|), 1-based ipiv, info = first exactly-zero
 // pivot, a zero pivot leaves its column unscaled and the factorisation goes on.
-// ipiv == NULL: no pivoting (divides by the pivot; info = first zero U(j,j)).
-template <class T> __device__ int getrf_item(int m, int n, Mat<T> A, int *ipiv) {
+// ipiv == NULL: no pivoting (divides by the pivot; info = first zero U(j,j)). Pivot j is
+// stored at ipiv[j * inc] (inc > 1: the general-stride descriptors of desc.cu).
+template <class T> __device__ int getrf_item(int m, int n, Mat<T> A, int *ipiv, idx inc = 1) {
     const int kmin = m < n ? m : n;
     int info = 0;
-    const T sfmin = sizeof(T) == 8 ? T(2.2250738585072014e-308) : T(1.17549435e-38f);
     for (int j = 0; j < kmin; ++j) {
         if (ipiv) {
             int p = j;
@@ -100,7 +100,7 @@ template <class T> __device__ int getrf_item(int m, int n, Mat<T> A, int *ipiv) 
                     p = i;
                 }
             }
-            ipiv[j] = p + 1;
+            ipiv[j * inc] = p + 1;
             const T pivot = A(p, j);
             if (pivot != T(0)) {
                 if (p != j)
@@ -109,7 +109,7 @@ template <class T> __device__ int getrf_item(int m, int n, Mat<T> A, int *ipiv) 
                         A(j, c) = A(p, c);
                         A(p, c) = t;
                     }
-                if (fabs(pivot) >= sfmin) {
+                if (fabs(pivot) >= sfmin<T>()) {
                     const T r = T(1) / pivot;
                     for (int i = j + 1; i < m; ++i) A(i, j) *= r;
                 } else {
@@ -133,19 +133,21 @@ template <class T> __device__ int getrf_item(int m, int n, Mat<T> A, int *ipiv) 
     return info;
 }
 
-// B = op(A)^{-1} B from getrf's factors (ipiv NULL: no row interchanges).
+template <class T> __device__ void swap_rows(Mat<T> B, int nrhs, int k, int p) {
+    if (p == k) return;
+    for (int c = 0; c < nrhs; ++c) {
+        const T t = B(k, c);
+        B(k, c) = B(p, c);
+        B(p, c) = t;
+    }
+}
+
+// B = op(A)^{-1} B from getrf's factors (ipiv NULL: no row interchanges; pivot k at
+// ipiv[k * inc]).
 template <class T>
-__device__ void getrs_item(bool trans, int n, int nrhs, Mat<const T> A, const int *ipiv, Mat<T> B) {
+__device__ void getrs_item(bool trans, int n, int nrhs, Mat<const T> A, const int *ipiv, Mat<T> B, idx inc = 1) {
     if (!trans && ipiv)
-        for (int k = 0; k < n; ++k) {
-            const int p = ipiv[k] - 1;
-            if (p != k)
-                for (int c = 0; c < nrhs; ++c) {
-                    const T t = B(k, c);
-                    B(k, c) = B(p, c);
-                    B(p, c) = t;
-                }
-        }
+        for (int k = 0; k < n; ++k) swap_rows(B, nrhs, k, ipiv[k * inc] - 1);
     for (int c = 0; c < nrhs; ++c) {
         Vec<T> b{&B(0, c), B.rs};
         if (!trans) {
@@ -157,15 +159,7 @@ __device__ void getrs_item(bool trans, int n, int nrhs, Mat<const T> A, const in
         }
     }
     if (trans && ipiv)
-        for (int k = n - 1; k >= 0; --k) {
-            const int p = ipiv[k] - 1;
-            if (p != k)
-                for (int c = 0; c < nrhs; ++c) {
-                    const T t = B(k, c);
-                    B(k, c) = B(p, c);
-                    B(p, c) = t;
-                }
-        }
+        for (int k = n - 1; k >= 0; --k) swap_rows(B, nrhs, k, ipiv[k * inc] - 1);
 }
 
 } // namespace kobalt_cuda

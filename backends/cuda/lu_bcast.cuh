@@ -36,6 +36,23 @@ __device__ __forceinline__ unsigned pivot_of(float aj, bool cand, bool diag, uns
     return __reduce_min_sync(mask, k == mk ? tag : ~0u);
 }
 
+// The pivot lane's share of a step: its row from vector v0 on (the columns the step still
+// reads) into the row buffer with 16-byte stores, then the tail vector (the pivot's
+// reciprocal first; lu_full.cuh adds the pivot's logical row).
+template <int W, int E, class T, class V>
+__device__ __forceinline__ void put_pivot_row(T *row, const T (&a)[W], int v0, const V &tail) {
+#pragma unroll
+    for (int c = 0; c < W; c += E)
+        if (c >= v0) {
+            V v;
+            T *e = reinterpret_cast<T *>(&v);
+#pragma unroll
+            for (int q = 0; q < E; ++q) e[q] = a[c + q];
+            *reinterpret_cast<V *>(row + c) = v;
+        }
+    *reinterpret_cast<V *>(row + W) = tail;
+}
+
 // buf: 2 (W + E) elements of shared memory for this group (E = elements per 16 bytes),
 // 16-byte aligned (two row buffers, each the row and the pivot's reciprocal,
 // alternating by step, so one __syncwarp per step orders both the write after the last
@@ -47,7 +64,6 @@ __device__ int lu_rows_bcast(int m, int n, T (&a)[W], int lane, bool pivot, int 
     constexpr int E = int(sizeof(V) / sizeof(T)); // elements per 16-byte vector
     static_assert(W % E == 0, "group width must be a multiple of the vector width");
     const int kmin = m < n ? m : n;
-    const T sfmin = sizeof(T) == 8 ? T(2.2250738585072014e-308) : T(1.17549435e-38f);
     const unsigned group_shift = (threadIdx.x & 31) / W * W;
     const unsigned group_mask = W == 32 ? kFull : ((1u << (W & 31)) - 1) << group_shift;
     int info = 0;
@@ -70,18 +86,9 @@ __device__ int lu_rows_bcast(int m, int n, T (&a)[W], int lane, bool pivot, int 
         T *row = buf + (j & 1) * (W + E);
         const int v0 = j / E * E; // a constant after unrolling
         if (lane == plane) {
-#pragma unroll
-            for (int c = 0; c < W; c += E)
-                if (c >= v0) {
-                    V v;
-                    T *e = reinterpret_cast<T *>(&v);
-#pragma unroll
-                    for (int q = 0; q < E; ++q) e[q] = a[c + q];
-                    *reinterpret_cast<V *>(row + c) = v;
-                }
-            V v{};
-            *reinterpret_cast<T *>(&v) = rj;
-            *reinterpret_cast<V *>(row + W) = v;
+            V tail{};
+            *reinterpret_cast<T *>(&tail) = rj;
+            put_pivot_row<W, E>(row, a, v0, tail);
         }
         __syncwarp();
         T u[W];
@@ -94,22 +101,9 @@ __device__ int lu_rows_bcast(int m, int n, T (&a)[W], int lane, bool pivot, int 
                 for (int q = 0; q < E; ++q) u[c + q] = e[q];
             }
         const T pv = u[j], rp = row[W];
-        if (pivot) {
-            if (lane == j) mypiv = p;
-            if (pv != T(0) && p != j) { // exchange the labels of rows j and p
-                if (pos == j) pos = p;
-                else if (lane == plane) pos = j;
-            }
-        }
+        if (pivot) exchange_labels(lane, j, p, plane, pv != T(0), mypiv, pos);
         const bool below = pos > j && pos < m;
-        if (!pivot) {
-            if (below) aj = aj / pv; // info comes from the diagonal at the end
-        } else if (pv == T(0)) {
-            if (info == 0) info = j + 1;
-        } else if (below) {
-            if (fabs(pv) >= sfmin) aj = aj * rp; // rp == 1 / pv, as dgetf2 scales
-            else aj = aj / pv;
-        }
+        aj = lu_multiplier(aj, pv, rp, pivot, below, j, info); // rp == 1 / pv
         a[j] = aj;
 #pragma unroll
         for (int c = j + 1; c < W; ++c)

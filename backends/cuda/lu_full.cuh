@@ -62,7 +62,6 @@ __device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos
     using V = typename Vec16<T>::type;
     constexpr int E = int(sizeof(V) / sizeof(T));
     static_assert(W % E == 0, "group width must be a multiple of the vector width");
-    const T sfmin = sizeof(T) == 8 ? T(2.2250738585072014e-308) : T(1.17549435e-38f);
     const unsigned group_shift = (threadIdx.x & 31) / W * W;
     const unsigned group_mask = W == 32 ? kFull : ((1u << (W & 31)) - 1) << group_shift;
     int info = 0;
@@ -77,42 +76,20 @@ __device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos
         T *row = buf + (j & 1) * (W + E);
         const int v0 = j / E * E;
         if (lane == plane) {
-#pragma unroll
-            for (int c = 0; c < W; c += E)
-                if (c >= v0) {
-                    V v;
-                    T *e = reinterpret_cast<T *>(&v);
-#pragma unroll
-                    for (int q = 0; q < E; ++q) e[q] = a[c + q];
-                    *reinterpret_cast<V *>(row + c) = v;
-                }
-            V v{};
-            T *e = reinterpret_cast<T *>(&v);
+            V tail{};
+            T *e = reinterpret_cast<T *>(&tail);
             e[0] = rj;
             e[1] = int_bits<T>(pos);
-            *reinterpret_cast<V *>(row + W) = v;
+            put_pivot_row<W, E>(row, a, v0, tail);
         }
         __syncwarp();
         const V tail = *reinterpret_cast<const V *>(row + W);
         const T rp = reinterpret_cast<const T *>(&tail)[0];
         const int p = pivot ? bits_int(reinterpret_cast<const T *>(&tail)[1]) : j;
         const T pv = row[j];
-        if (pivot) {
-            if (lane == j) mypiv = p;
-            if (pv != T(0) && p != j) { // exchange the labels of rows j and p
-                if (pos == j) pos = p;
-                else if (lane == plane) pos = j;
-            }
-        }
+        if (pivot) exchange_labels(lane, j, p, plane, pv != T(0), mypiv, pos);
         const bool below = pos > j;
-        if (!pivot) {
-            if (below) aj = aj / pv; // info comes from the diagonal at the end
-        } else if (pv == T(0)) {
-            if (info == 0) info = j + 1;
-        } else if (below) {
-            if (fabs(pv) >= sfmin) aj = aj * rp; // rp == 1 / pv, as dgetf2 scales
-            else aj = aj / pv;
-        }
+        aj = lu_multiplier(aj, pv, rp, pivot, below, j, info); // rp == 1 / pv
         a[j] = aj;
         if (below)
 #pragma unroll

@@ -626,39 +626,35 @@ kobalt_status vendor_trsm(const char *routine, kobalt_layout layout, kobalt_side
     return KOBALT_SUCCESS;
 }
 
-// gemm on cuBLAS for any batch form (strided: gemmStridedBatched, else gemmBatched).
+// gemm on cuBLAS for any batch form (strided: gemmStridedBatched, else gemmBatched); a
+// row-major item is the column-major transpose, so C^T = op(B)^T op(A)^T swaps the operands.
 template <class T>
-kobalt_status vendor_gemm(cublasHandle_t h, const char *r, kobalt_layout layout, kobalt_op ta, kobalt_op tb,
-                          kobalt_int m, kobalt_int n, kobalt_int k, T alpha, Strided<const T> A, kobalt_int lda,
-                          Strided<const T> B, kobalt_int ldb, T beta, Strided<T> C, kobalt_int ldc, kobalt_int batch) {
-    if (beta == T(0)) beta = T(0); // -0 -> +0: cuBLAS reads C for beta = -0 (seen on an H200)
-    for (kobalt_int c = 0; c < batch; c += kChunk) {
-        const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
-        const cublasStatus_t s =
-            layout == KOBALT_COL_MAJOR
-                ? gemm_sb(h, cop(ta), cop(tb), int(m), int(n), int(k), &alpha, A(c), int(lda), A.stride, B(c),
-                          int(ldb), B.stride, &beta, C(c), int(ldc), C.stride, nb)
-                : gemm_sb(h, cop(tb), cop(ta), int(n), int(m), int(k), &alpha, B(c), int(ldb), B.stride, A(c),
-                          int(lda), A.stride, &beta, C(c), int(ldc), C.stride, nb);
-        const kobalt_status st = blas_status(precision_letter<T>(), r, s, "cublas<t>gemmStridedBatched");
-        if (st != KOBALT_SUCCESS) return st;
-    }
-    return KOBALT_SUCCESS;
+cublasStatus_t gemm_chunk(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                          const T *al, Strided<const T> A, int lda, Strided<const T> B, int ldb, const T *be,
+                          Strided<T> C, int ldc, idx c, int nb) {
+    return gemm_sb(h, ta, tb, m, n, k, al, A(c), lda, A.stride, B(c), ldb, B.stride, be, C(c), ldc, C.stride, nb);
 }
 template <class T>
+cublasStatus_t gemm_chunk(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                          const T *al, Ptrs<const T> A, int lda, Ptrs<const T> B, int ldb, const T *be, Ptrs<T> C,
+                          int ldc, idx c, int nb) {
+    return gemm_pb(h, ta, tb, m, n, k, al, A.p + c, lda, B.p + c, ldb, be, C.p + c, ldc, nb);
+}
+template <class T, class AA, class CA>
 kobalt_status vendor_gemm(cublasHandle_t h, const char *r, kobalt_layout layout, kobalt_op ta, kobalt_op tb,
-                          kobalt_int m, kobalt_int n, kobalt_int k, T alpha, Ptrs<const T> A, kobalt_int lda,
-                          Ptrs<const T> B, kobalt_int ldb, T beta, Ptrs<T> C, kobalt_int ldc, kobalt_int batch) {
+                          kobalt_int m, kobalt_int n, kobalt_int k, T alpha, AA A, kobalt_int lda, AA B,
+                          kobalt_int ldb, T beta, CA C, kobalt_int ldc, kobalt_int batch) {
     if (beta == T(0)) beta = T(0); // -0 -> +0: cuBLAS reads C for beta = -0 (seen on an H200)
+    const char *name = std::is_same<AA, Ptrs<const T>>::value ? "cublas<t>gemmBatched" : "cublas<t>gemmStridedBatched";
     for (kobalt_int c = 0; c < batch; c += kChunk) {
         const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
         const cublasStatus_t s =
             layout == KOBALT_COL_MAJOR
-                ? gemm_pb(h, cop(ta), cop(tb), int(m), int(n), int(k), &alpha, A.p + c, int(lda), B.p + c, int(ldb),
-                          &beta, C.p + c, int(ldc), nb)
-                : gemm_pb(h, cop(tb), cop(ta), int(n), int(m), int(k), &alpha, B.p + c, int(ldb), A.p + c, int(lda),
-                          &beta, C.p + c, int(ldc), nb);
-        const kobalt_status st = blas_status(precision_letter<T>(), r, s, "cublas<t>gemmBatched");
+                ? gemm_chunk<T>(h, cop(ta), cop(tb), int(m), int(n), int(k), &alpha, A, int(lda), B, int(ldb), &beta,
+                                C, int(ldc), c, nb)
+                : gemm_chunk<T>(h, cop(tb), cop(ta), int(n), int(m), int(k), &alpha, B, int(ldb), A, int(lda), &beta,
+                                C, int(ldc), c, nb);
+        const kobalt_status st = blas_status(precision_letter<T>(), r, s, name);
         if (st != KOBALT_SUCCESS) return st;
     }
     return KOBALT_SUCCESS;
@@ -1221,25 +1217,12 @@ kobalt_status gemm_strided(kobalt_layout layout, kobalt_op transa, kobalt_op tra
                            const Real *B, kobalt_int ldb, kobalt_int strideB, Real beta, Real *C, kobalt_int ldc,
                            kobalt_int strideC, kobalt_int batch) {
     static const char r[] = "gemm_strided";
-    if (beta == Real(0)) beta = Real(0); // -0 -> +0: cuBLAS reads C for beta = -0 (seen on an H200)
+    const Strided<const Real> a{A, strideA}, b{B, strideB};
+    const Strided<Real> c{C, strideC};
     auto vendor = [&](cublasHandle_t h) {
-        for (kobalt_int c = 0; c < batch; c += kChunk) {
-            const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
-            const cublasStatus_t s =
-                layout == KOBALT_COL_MAJOR
-                    ? gemm_sb(h, cop(transa), cop(transb), int(m), int(n), int(k), &alpha, A + c * strideA,
-                              int(lda), strideA, B + c * strideB, int(ldb), strideB, &beta, C + c * strideC,
-                              int(ldc), strideC, nb)
-                    : gemm_sb(h, cop(transb), cop(transa), int(n), int(m), int(k), &alpha, B + c * strideB,
-                              int(ldb), strideB, A + c * strideA, int(lda), strideA, &beta, C + c * strideC,
-                              int(ldc), strideC, nb);
-            const kobalt_status st = blas_status(precision_letter<Real>(), r, s, "cublas<t>gemmStridedBatched");
-            if (st != KOBALT_SUCCESS) return st;
-        }
-        return KOBALT_SUCCESS;
+        return vendor_gemm<Real>(h, r, layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, batch);
     };
-    return gemm<Real>(r, layout, transa, transb, m, n, k, alpha, Strided<const Real>{A, strideA}, lda,
-                      Strided<const Real>{B, strideB}, ldb, beta, Strided<Real>{C, strideC}, ldc, batch, vendor);
+    return gemm<Real>(r, layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, batch, vendor);
 }
 
 template <class Real>
@@ -1247,23 +1230,12 @@ kobalt_status gemm_batched(kobalt_layout layout, kobalt_op transa, kobalt_op tra
                            kobalt_int k, Real alpha, const Real *const A[], kobalt_int lda, const Real *const B[],
                            kobalt_int ldb, Real beta, Real *const C[], kobalt_int ldc, kobalt_int batch) {
     static const char r[] = "gemm_batched";
-    if (beta == Real(0)) beta = Real(0); // -0 -> +0: cuBLAS reads C for beta = -0 (seen on an H200)
+    const Ptrs<const Real> a{A}, b{B};
+    const Ptrs<Real> c{C};
     auto vendor = [&](cublasHandle_t h) {
-        for (kobalt_int c = 0; c < batch; c += kChunk) {
-            const int nb = int(std::min<kobalt_int>(kChunk, batch - c));
-            const cublasStatus_t s =
-                layout == KOBALT_COL_MAJOR
-                    ? gemm_pb(h, cop(transa), cop(transb), int(m), int(n), int(k), &alpha, A + c, int(lda), B + c,
-                              int(ldb), &beta, C + c, int(ldc), nb)
-                    : gemm_pb(h, cop(transb), cop(transa), int(n), int(m), int(k), &alpha, B + c, int(ldb), A + c,
-                              int(lda), &beta, C + c, int(ldc), nb);
-            const kobalt_status st = blas_status(precision_letter<Real>(), r, s, "cublas<t>gemmBatched");
-            if (st != KOBALT_SUCCESS) return st;
-        }
-        return KOBALT_SUCCESS;
+        return vendor_gemm<Real>(h, r, layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, batch);
     };
-    return gemm<Real>(r, layout, transa, transb, m, n, k, alpha, Ptrs<const Real>{A}, lda, Ptrs<const Real>{B},
-                      ldb, beta, Ptrs<Real>{C}, ldc, batch, vendor);
+    return gemm<Real>(r, layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, batch, vendor);
 }
 
 template <class Real>

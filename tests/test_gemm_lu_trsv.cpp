@@ -249,21 +249,14 @@ template <class T> void singular_and_nan(void **)
 template <class T> void batch_counts(void **)
 {
     Rng rng(64);
-    static const kobalt_int sizes[] = {1, 2, 3, 4, 5, 8};
-    static const kobalt_int batches[] = {1, 3, 4099};
-    int idx = 0;
-    for (kobalt_int s : sizes)
-        for (kobalt_int nb : batches)
-            for (kobalt_layout l : kLayouts)
-                for (Form f : kForms) {
-                    FusedCase<T> c;
-                    c.layout = l; c.form = f; c.n = s; c.k = s + idx % 3; c.nrhs = 1 + idx % 2; c.batch = nb;
-                    c.tx = kOps[idx % 3]; c.ty = kOps[(idx / 3) % 3];
-                    c.alpha = (T)kAlphaBeta[idx % 5][0]; c.beta = (T)kAlphaBeta[idx % 5][1];
-                    c.shared_x = idx % 5 == 0;
-                    run_fused(c, rng);
-                    idx++;
-                }
+    for_each_batch_case([&](kobalt_int s, kobalt_int nb, kobalt_layout l, Form f, int idx) {
+        FusedCase<T> c;
+        c.layout = l; c.form = f; c.n = s; c.k = s + idx % 3; c.nrhs = 1 + idx % 2; c.batch = nb;
+        c.tx = kOps[idx % 3]; c.ty = kOps[(idx / 3) % 3];
+        c.alpha = (T)kAlphaBeta[idx % 5][0]; c.beta = (T)kAlphaBeta[idx % 5][1];
+        c.shared_x = idx % 5 == 0;
+        run_fused(c, rng);
+    });
     set_case("%sgemm_lu_trsv batch 0 with NULL pointers", type_name<T>());
     KT_CHECK_STATUS(kb::gemm_lu_trsv_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, 4, 4, 1, (T)1,
                                              (const T *)nullptr, 4, 16, (const T *)nullptr, 4, 16, (T)1,

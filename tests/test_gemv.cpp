@@ -195,24 +195,17 @@ template <class T> void padding_and_shared(void **)
 template <class T> void batch_counts(void **)
 {
     Rng rng(14);
-    static const kobalt_int sizes[] = {1, 2, 3, 4, 5, 8};
-    static const kobalt_int batches[] = {1, 3, 4099};
-    int idx = 0;
-    for (kobalt_int s : sizes)
-        for (kobalt_int nb : batches)
-            for (kobalt_layout l : kLayouts)
-                for (Form f : kForms) {
-                    GemvCase<T> c;
-                    c.layout = l; c.form = f; c.m = s; c.n = s; c.batch = nb;
-                    c.trans = idx % 2 ? KOBALT_TRANS : KOBALT_NO_TRANS;
-                    c.alpha = (T)kAlphaBeta[idx % 6][0];
-                    c.beta = (T)kAlphaBeta[idx % 6][1];
-                    c.incx = kIncs[idx % 7][0]; c.incy = kIncs[idx % 7][1];
-                    c.sy_x = idx % 2;
-                    c.shared_a = idx % 5 == 0;
-                    run_gemv(c, rng);
-                    idx++;
-                }
+    for_each_batch_case([&](kobalt_int s, kobalt_int nb, kobalt_layout l, Form f, int idx) {
+        GemvCase<T> c;
+        c.layout = l; c.form = f; c.m = s; c.n = s; c.batch = nb;
+        c.trans = idx % 2 ? KOBALT_TRANS : KOBALT_NO_TRANS;
+        c.alpha = (T)kAlphaBeta[idx % 6][0];
+        c.beta = (T)kAlphaBeta[idx % 6][1];
+        c.incx = kIncs[idx % 7][0]; c.incy = kIncs[idx % 7][1];
+        c.sy_x = idx % 2;
+        c.shared_a = idx % 5 == 0;
+        run_gemv(c, rng);
+    });
     set_case("%sgemv batch 0 with NULL pointers", type_name<T>());
     KT_CHECK_STATUS(kb::gemv_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, 4, 4, (T)1, (const T *)nullptr, 4, 16,
                                      (const T *)nullptr, 1, 4, (T)0, (T *)nullptr, 1, 4, 0));

@@ -322,19 +322,12 @@ template <class T> void row_vs_col(void **)
 template <class T> void batch_counts(void **)
 {
     Rng rng(46);
-    static const kobalt_int sizes[] = {1, 2, 3, 4, 5, 8};
-    static const kobalt_int batches[] = {1, 3, 4099};
-    int idx = 0;
-    for (kobalt_int s : sizes)
-        for (kobalt_int nb : batches)
-            for (kobalt_layout l : kLayouts)
-                for (Form f : kForms) {
-                    GetrfCase c;
-                    c.layout = l; c.form = f; c.m = s; c.n = s + idx % 2; c.batch = nb;
-                    c.sp_x = idx % 3; c.no_pivot = idx % 4 == 3;
-                    run_random<T>(c, rng);
-                    idx++;
-                }
+    for_each_batch_case([&](kobalt_int s, kobalt_int nb, kobalt_layout l, Form f, int idx) {
+        GetrfCase c;
+        c.layout = l; c.form = f; c.m = s; c.n = s + idx % 2; c.batch = nb;
+        c.sp_x = idx % 3; c.no_pivot = idx % 4 == 3;
+        run_random<T>(c, rng);
+    });
     set_case("%sgetrf batch 0 with NULL pointers", type_name<T>());
     KT_CHECK_STATUS(kb::getrf_strided(KOBALT_COL_MAJOR, 4, 4, (T *)nullptr, 4, 16, nullptr, 4, nullptr, 0));
     KT_CHECK_STATUS(kb::getrf_batched(KOBALT_ROW_MAJOR, 4, 4, (T *const *)nullptr, 4, nullptr, 4, nullptr, 0));

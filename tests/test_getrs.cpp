@@ -159,19 +159,12 @@ template <class T> void padding_and_shared(void **)
 template <class T> void batch_counts(void **)
 {
     Rng rng(54);
-    static const kobalt_int sizes[] = {1, 2, 3, 4, 5, 8};
-    static const kobalt_int batches[] = {1, 3, 4099};
-    int idx = 0;
-    for (kobalt_int s : sizes)
-        for (kobalt_int nb : batches)
-            for (kobalt_layout l : kLayouts)
-                for (Form f : kForms) {
-                    GetrsCase c;
-                    c.layout = l; c.form = f; c.n = s; c.nrhs = 1 + idx % 2; c.batch = nb;
-                    c.trans = kOps[idx % 3]; c.no_pivot = idx % 4 == 3; c.shared_a = idx % 5 == 0;
-                    run_getrs<T>(c, rng);
-                    idx++;
-                }
+    for_each_batch_case([&](kobalt_int s, kobalt_int nb, kobalt_layout l, Form f, int idx) {
+        GetrsCase c;
+        c.layout = l; c.form = f; c.n = s; c.nrhs = 1 + idx % 2; c.batch = nb;
+        c.trans = kOps[idx % 3]; c.no_pivot = idx % 4 == 3; c.shared_a = idx % 5 == 0;
+        run_getrs<T>(c, rng);
+    });
     set_case("%sgetrs batch 0 with NULL pointers", type_name<T>());
     KT_CHECK_STATUS(kb::getrs_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, 4, 2, (const T *)nullptr, 4, 16, nullptr,
                                       4, (T *)nullptr, 4, 8, 0));

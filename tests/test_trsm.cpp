@@ -161,21 +161,14 @@ template <class T> void padding_and_shared(void **)
 template <class T> void batch_counts(void **)
 {
     Rng rng(34);
-    static const kobalt_int sizes[] = {1, 2, 3, 4, 5, 8};
-    static const kobalt_int batches[] = {1, 3, 4099};
-    int idx = 0;
-    for (kobalt_int s : sizes)
-        for (kobalt_int nb : batches)
-            for (kobalt_layout l : kLayouts)
-                for (Form f : kForms) {
-                    TrsmCase<T> c;
-                    c.layout = l; c.form = f; c.m = s; c.n = (s % 3) + 1; c.batch = nb;
-                    c.side = kSides[idx % 2]; c.uplo = kUplos[(idx / 2) % 2]; c.trans = kOps[idx % 3];
-                    c.diag = kDiags[(idx / 3) % 2]; c.alpha = (T)kAlphas[idx % 4];
-                    c.shared_a = idx % 5 == 0;
-                    run_trsm(c, rng);
-                    idx++;
-                }
+    for_each_batch_case([&](kobalt_int s, kobalt_int nb, kobalt_layout l, Form f, int idx) {
+        TrsmCase<T> c;
+        c.layout = l; c.form = f; c.m = s; c.n = (s % 3) + 1; c.batch = nb;
+        c.side = kSides[idx % 2]; c.uplo = kUplos[(idx / 2) % 2]; c.trans = kOps[idx % 3];
+        c.diag = kDiags[(idx / 3) % 2]; c.alpha = (T)kAlphas[idx % 4];
+        c.shared_a = idx % 5 == 0;
+        run_trsm(c, rng);
+    });
     set_case("%strsm batch 0 with NULL pointers", type_name<T>());
     KT_CHECK_STATUS(kb::trsm_strided(KOBALT_COL_MAJOR, KOBALT_LEFT, KOBALT_UPPER, KOBALT_NO_TRANS, KOBALT_NON_UNIT,
                                      4, 4, (T)1, (const T *)nullptr, 4, 16, (T *)nullptr, 4, 16, 0));

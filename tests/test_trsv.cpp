@@ -139,20 +139,13 @@ template <class T> void padding_and_shared(void **)
 template <class T> void batch_counts(void **)
 {
     Rng rng(23);
-    static const kobalt_int sizes[] = {1, 2, 3, 4, 5, 8};
-    static const kobalt_int batches[] = {1, 3, 4099};
-    int idx = 0;
-    for (kobalt_int s : sizes)
-        for (kobalt_int nb : batches)
-            for (kobalt_layout l : kLayouts)
-                for (Form f : kForms) {
-                    TrsvCase c;
-                    c.layout = l; c.form = f; c.n = s; c.batch = nb;
-                    c.uplo = kUplos[idx % 2]; c.trans = kOps[idx % 3]; c.diag = kDiags[(idx / 3) % 2];
-                    c.incx = kIncs[idx % 6]; c.shared_a = idx % 5 == 0;
-                    run_trsv<T>(c, rng);
-                    idx++;
-                }
+    for_each_batch_case([&](kobalt_int s, kobalt_int nb, kobalt_layout l, Form f, int idx) {
+        TrsvCase c;
+        c.layout = l; c.form = f; c.n = s; c.batch = nb;
+        c.uplo = kUplos[idx % 2]; c.trans = kOps[idx % 3]; c.diag = kDiags[(idx / 3) % 2];
+        c.incx = kIncs[idx % 6]; c.shared_a = idx % 5 == 0;
+        run_trsv<T>(c, rng);
+    });
     set_case("%strsv batch 0 with NULL pointers", type_name<T>());
     KT_CHECK_STATUS(kb::trsv_strided(KOBALT_COL_MAJOR, KOBALT_UPPER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, 4,
                                      (const T *)nullptr, 4, 16, (T *)nullptr, 1, 4, 0));

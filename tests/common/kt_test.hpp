@@ -26,6 +26,22 @@ static const kobalt_layout kLayouts[] = {KOBALT_COL_MAJOR, KOBALT_ROW_MAJOR};
 static const kobalt_op kOps[] = {KOBALT_NO_TRANS, KOBALT_TRANS, KOBALT_CONJ_TRANS};
 static const Form kForms[] = {Form::Strided, Form::Batched};
 
+/* The batch-count sweep every routine's test runs: small sizes (the fixed-n kernels) times
+ * batches of 1, 3 and a few thousand (a partial last pack or chunk, and more items than one
+ * parallel round) times both layouts and both forms. fn(size, batch, layout, form, idx) is
+ * called once per combination; idx counts the calls, for the caller to vary the other
+ * arguments from. */
+template <class F> void for_each_batch_case(F fn)
+{
+    static const kobalt_int sizes[] = {1, 2, 3, 4, 5, 8};
+    static const kobalt_int batches[] = {1, 3, 4099};
+    int idx = 0;
+    for (kobalt_int s : sizes)
+        for (kobalt_int nb : batches)
+            for (kobalt_layout l : kLayouts)
+                for (Form f : kForms) fn(s, nb, l, f, idx++);
+}
+
 template <class T> inline Dense to_dense(const MatBatch<T> &M, kobalt_int i)
 {
     return Dense(M.rows, M.cols, M.dense(i));

@@ -1,6 +1,7 @@
 // semiring_tile.cuh -- the tile kernel of gemm_semiring (SEMIRING_TILE_MIN, or for the float
 // semirings other than OR_AND SEMIRING_TILE_MIN_FLOAT, <= max(m, n) <= 32; any k; docs/
-// cuda.md). Included by semiring.cu only.
+// cuda.md), and since session 9 of gemm (the PLUS_TIMES ring of semiring_ops.cuh, GEMM_TILE_MIN
+// <= max(m, n, k) <= GEMM_TILE_MAX: gemm_tile.cu). Included by semiring.cu and gemm_tile.cu only.
 //
 // Why: at n = 32 the W = 32 group kernel keeps a whole row of C (32 accumulators) plus a
 // row of A per lane (242 registers in double, 2 blocks per SM) and reads B through one
@@ -337,10 +338,10 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
 
 // Launch: one block per item up to 32 blocks per SM, grid-stride beyond; the 24 x 24 tile up to
 // SEMIRING_TILE_SMALL_MAX (not for OR_AND, whose masks are 32 bits wide).
+// two: two stage buffers (SEMIRING_TILE_BUFFERS, GEMM_TILE_BUFFERS).
 template <int S, int TM, class T, class AA, class BA, class CA>
 void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
-                    MatDesc dC, CA C, idx batch, bool prod, bool readc) {
-    const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
+                    MatDesc dC, CA C, idx batch, bool prod, bool readc, bool two) {
     const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
     const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
     semiring_tile<S, TM, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
@@ -349,11 +350,12 @@ void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, A
 template <int S, class T, class AA, class BA, class CA>
 void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
                  MatDesc dC, CA C, idx batch, bool prod, bool readc) {
+    const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
     if constexpr (S != KOBALT_OR_AND) {
         if (std::max(m, n) <= std::min<kobalt_int>(threshold(SEMIRING_TILE_SMALL_MAX), 24))
-            return launch_tile_as<S, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+            return launch_tile_as<S, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc, two);
     }
-    launch_tile_as<S, 4, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+    launch_tile_as<S, 4, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc, two);
 }
 
 } // namespace

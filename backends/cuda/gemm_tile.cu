@@ -26,9 +26,10 @@ void tile_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B,
     const bool two = threshold(GEMM_TILE_BUFFERS) >= 2;
     // the 24 x 24 tile (3 x 3 a thread) does 56% of the 32 x 32 tile's terms at n = 24
     if (std::max(m, n) <= std::min<kobalt_int>(threshold(GEMM_TILE_SMALL_MAX), 24))
-        return launch_tile_as<KOBALT_PLUS_TIMES, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod,
-                                                       readc, two);
-    launch_tile_as<KOBALT_PLUS_TIMES, 4, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc, two);
+        return launch_tile_as<KOBALT_PLUS_TIMES, 3, T, 24, 16>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch,
+                                                               prod, readc, two);
+    launch_tile_as<KOBALT_PLUS_TIMES, 4, T, 32, 12>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc,
+                                                    two);
 }
 
 #define KOBALT_TILE_GEMM_INSTANTIATE(T)                                                                          \

@@ -56,7 +56,7 @@ set_property(TEST cuda_getrs_pipe_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_
 # 41 stay on the group kernels (GEMM_TILE_MAX = 0: the tile kernel off). The tile kernel
 # (gemm_tile.cu) on every max(m, n, k) <= 32 (GEMM_TILE_MIN = 1, GEMM_TILE_MAX = 32; k up to
 # 41 on the group kernels), both tiles (GEMM_TILE_SMALL_MAX 24 and 0) and both buffer counts;
-# the default range 17..31 runs in cuda_routines.
+# the default range 17..24 runs in cuda_routines.
 add_test(NAME cuda_gemm_bcast_all COMMAND test_cuda_routines gemm)
 add_test(NAME cuda_gemm_bcast_none COMMAND test_cuda_routines gemm)
 add_test(NAME cuda_gemm_tile_all COMMAND test_cuda_routines gemm)

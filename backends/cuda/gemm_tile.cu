@@ -1,4 +1,4 @@
-// gemm_tile.cu -- gemm for GEMM_TILE_MIN <= max(m, n, k) <= GEMM_TILE_MAX (17..31 by default)
+// gemm_tile.cu -- gemm for GEMM_TILE_MIN <= max(m, n, k) <= GEMM_TILE_MAX (17..24 by default)
 // on gemm_semiring's tile kernel (semiring_tile.cuh) with the PLUS_TIMES ring: one 64-thread
 // block per item, op(A) and op(B) staged into shared memory by coalesced cp.async copies,
 // a 3 x 3 (max(m, n) <= GEMM_TILE_SMALL_MAX) or 4 x 4 register tile of C per thread, C
@@ -7,8 +7,11 @@
 // Why: between the 16-lane group kernel (gemm_bcast.cuh, n <= 16) and cuBLAS (97% of the
 // copy bandwidth at n = 32) neither reached 80%: cuBLAS's batched gemm ran at 51% at n = 20
 // and 68% at n = 24, and the 32-lane group kernel at 26-44% (164-207 registers, op(A)
-// loaded inside the step loop). The tile kernel keeps at most 96 registers a thread and all
-// of an item's loads in flight without registers (docs/performance.md, session 9).
+// loaded inside the step loop). The tile kernel keeps at most 64 (24 x 24 tile) or 80
+// registers a thread and all of an item's loads in flight without registers. H200, double:
+// 50% / 61% / 76% of the copy bandwidth at n = 17 / 20 / 24 (cuBLAS 33% / 52% / 68%); the
+// 32 x 32 tile reaches only 60-67% at n = 28..32 (cuBLAS 81-97%), hence GEMM_TILE_MAX = 24
+// (docs/performance.md, session 9).
 #include <algorithm>
 
 #include "common.cuh"

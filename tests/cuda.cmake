@@ -12,8 +12,8 @@ target_include_directories(test_cuda_routines PRIVATE ${CMAKE_CURRENT_SOURCE_DIR
 # default thresholds (group kernels <= 32, vendor above) / one-thread-per-item staged kernels
 # at every size / vendor paths wherever they apply (group kernels elsewhere) /
 # one-thread-per-item unstaged / the > 2^31-element batch
-set(kobalt_cuda_own "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_GEMV_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
-set(kobalt_cuda_vendor "KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_GEMV_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
+set(kobalt_cuda_own "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_GEMV_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
+set(kobalt_cuda_vendor "KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMV_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
 add_test(NAME cuda_routines COMMAND test_cuda_routines full)
 add_test(NAME cuda_routines_own COMMAND test_cuda_routines full)
 add_test(NAME cuda_routines_vendor COMMAND test_cuda_routines full)
@@ -53,13 +53,20 @@ set_property(TEST cuda_getrs_pipe_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_
 # gemm's group kernel on both product variants at every width (GEMM_BCAST_MIN = 1, the
 # default: op(B) through shared memory everywhere, 12 columns at n = 9..12 and 16 at 15..16;
 # 0: shuffles everywhere), GEMM_SMALL_MAX = 64 so that every max(m, n) <= 32 and k up to
-# 41 stay on the group kernels.
+# 41 stay on the group kernels (GEMM_TILE_MAX = 0: the tile kernel off). The tile kernel
+# (gemm_tile.cu) on every max(m, n, k) <= 32 (GEMM_TILE_MIN = 1, GEMM_TILE_MAX = 32; k up to
+# 41 on the group kernels), both tiles (GEMM_TILE_SMALL_MAX 24 and 0) and both buffer counts;
+# the default range 17..24 runs in cuda_routines.
 add_test(NAME cuda_gemm_bcast_all COMMAND test_cuda_routines gemm)
 add_test(NAME cuda_gemm_bcast_none COMMAND test_cuda_routines gemm)
-set_tests_properties(cuda_gemm_bcast_all cuda_gemm_bcast_none
+add_test(NAME cuda_gemm_tile_all COMMAND test_cuda_routines gemm)
+add_test(NAME cuda_gemm_tile_big COMMAND test_cuda_routines gemm)
+set_tests_properties(cuda_gemm_bcast_all cuda_gemm_bcast_none cuda_gemm_tile_all cuda_gemm_tile_big
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
-set_property(TEST cuda_gemm_bcast_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GEMM_BCAST_MIN=1;KOBALT_CUDA_GEMM_SMALL_MAX=64")
-set_property(TEST cuda_gemm_bcast_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GEMM_BCAST_MIN=0;KOBALT_CUDA_GEMM_SMALL_MAX=64")
+set_property(TEST cuda_gemm_bcast_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GEMM_BCAST_MIN=1;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_MAX=0")
+set_property(TEST cuda_gemm_bcast_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GEMM_BCAST_MIN=0;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_MAX=0")
+set_property(TEST cuda_gemm_tile_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GEMM_TILE_MIN=1;KOBALT_CUDA_GEMM_TILE_MAX=32;KOBALT_CUDA_GEMM_SMALL_MAX=64")
+set_property(TEST cuda_gemm_tile_big APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GEMM_TILE_MIN=1;KOBALT_CUDA_GEMM_TILE_MAX=32;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_BUFFERS=2")
 
 # No process-ending calls in the plugin (runs without a GPU, so CI checks it).
 if(KOBALT_OBJDUMP)

@@ -780,7 +780,7 @@ int main(int argc, char **argv) {
         // layouts and forms, square and rectangular, alpha / beta zero (NaN-poisoned operands)
         for (kobalt_layout L : LAYOUTS)
             for (int f = 0; f < 2; ++f)
-                for (I n : {1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 15, 16, 17, 20, 24, 31, 32}) {
+                for (I n : {1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 15, 16, 17, 19, 20, 23, 24, 25, 28, 29, 31, 32}) {
                     for (int a = 0; a < 3; ++a)
                         for (int b = 0; b < 3; ++b) {
                             test_gemm<double>(L, f == 1, OPS[a], OPS[b], n, n, n, 5, 1.5, -0.5);
@@ -801,6 +801,11 @@ int main(int argc, char **argv) {
         test_gemm<double>(KOBALT_COL_MAJOR, true, KOBALT_NO_TRANS, KOBALT_TRANS, 12, 12, 12, 150001, 1.0, 0.0);
         test_gemm<double>(KOBALT_ROW_MAJOR, false, KOBALT_NO_TRANS, KOBALT_NO_TRANS, 24, 24, 40, 70001, 1.0, 0.0);
         test_gemm<float>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, KOBALT_NO_TRANS, 16, 16, 16, 150001, 1.f, 1.f);
+        // the tile kernel's blocks walk several items (grid capped at 32 blocks per SM), with
+        // and without C read, rectangular, transposed and row-major
+        test_gemm<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, KOBALT_NO_TRANS, 20, 20, 20, 30001, 1.0, 0.0);
+        test_gemm<double>(KOBALT_ROW_MAJOR, true, KOBALT_TRANS, KOBALT_NO_TRANS, 27, 21, 30, 30001, -1.0, 0.5);
+        test_gemm<float>(KOBALT_COL_MAJOR, false, KOBALT_TRANS, KOBALT_TRANS, 31, 31, 31, 30001, 1.f, 1.f);
     } else {
         const std::vector<I> all = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100};
         const std::vector<I> some = {1, 2, 4, 8, 16, 32};

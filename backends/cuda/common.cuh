@@ -66,6 +66,10 @@ enum ThresholdId : int {
     GETRS_PIPE_MIN, // double getrs, column-major NoTrans nrhs 1, n <= 8: one thread per item, operands piped through shared memory (getrs_pipe.cuh)
     GEMM_BCAST_MIN, // gemm group kernel: op(B) broadcast through shared memory from this max(m,n) (gemm_bcast.cuh)
     GEMM_BCAST_NARROW_MAX, // gemm broadcast kernel, 16-lane group: 12 columns up to this max(m,n) (at most 12)
+    GEMM_TILE_MIN, // gemm: smallest max(m,n,k) on the tile kernel (gemm_tile.cu)
+    GEMM_TILE_MAX, // gemm: largest max(m,n,k) on the tile kernel (at most 32; 0: never)
+    GEMM_TILE_SMALL_MAX, // gemm tile kernel: largest max(m,n) on the 24 x 24 tile (3 x 3 a thread)
+    GEMM_TILE_BUFFERS, // gemm tile kernel: stage buffers (2: next stage copied during the product)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -18,6 +18,10 @@ constexpr int kGroupMax = 32;
 template <class T, class AA, class BA, class CA>
 bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                 idx batch, bool bcast, bool narrow, cudaStream_t st);
+// gemm on the tile kernel with the PLUS_TIMES ring (gemm_tile.cu): any m, n <= 32, any k
+template <class T, class AA, class BA, class CA>
+void tile_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
+               idx batch, cudaStream_t st);
 // bcast: the kernel on lu_rows_bcast (lu_bcast.cuh) instead of lu_rows; full: square items
 // of a group's width (m == n == 4, 8, 16, 32) on lu_full.cuh's prefetching kernel
 template <class T, class AA>

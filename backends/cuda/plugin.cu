@@ -185,6 +185,27 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm broadcast kernel: largest max(m,n) whose 16-lane group computes 12 columns instead of 16 (at most "
      "12; 0 or 8 and below: never). 12: on an H200 n = 12 0.240 -> 0.197 ms (docs/performance.md)",
      12},
+    // gemm between the group kernels and cuBLAS on the tile kernel of gemm_semiring with the
+    // (+, *) ring (gemm_tile.cu). H200, double, 0.250 / 0.309 / 0.382 ms against cuBLAS's
+    // 0.279 / 0.369 / 0.568 ms at n = 24 / 20 / 17; the 32 x 32 tile above 24 lost (0.295 ms
+    // against 0.236 at n = 31), so the range ends where the 24 x 24 tile does
+    // (docs/performance.md, session 9).
+    {"GEMM_TILE_MIN",
+     "cuda gemm: smallest max(m,n,k) run by the tile kernel (one 64-thread block per item, register tiles of C, "
+     "operands staged by cp.async; gemm_tile.cu) up to GEMM_TILE_MAX",
+     17},
+    {"GEMM_TILE_MAX",
+     "cuda gemm: largest max(m,n,k) run by the tile kernel (at most 32; 0 disables); taken before GEMM_SMALL_MAX "
+     "is looked at; 24: on an H200 n = 24 0.279 -> 0.250 ms, n = 17 0.568 -> 0.382 ms (docs/performance.md)",
+     24},
+    {"GEMM_TILE_SMALL_MAX",
+     "cuda gemm tile kernel: largest max(m,n) on the 24 x 24 tile (3 x 3 elements a thread; at most 24), above it "
+     "the 32 x 32 tile",
+     24},
+    {"GEMM_TILE_BUFFERS",
+     "cuda gemm tile kernel: shared-memory stage buffers a block (1, or 2: the next item copied while the current "
+     "one is computed)",
+     1},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

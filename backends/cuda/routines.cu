@@ -810,7 +810,15 @@ kobalt_status gemm(const char *routine, kobalt_layout layout, kobalt_op ta, koba
         return KOBALT_NOT_SUPPORTED;
     if (m == 0 || n == 0) return KOBALT_SUCCESS;
     const bool tA = ta != KOBALT_NO_TRANS, tB = tb != KOBALT_NO_TRANS;
-    if (mx(mx(m, n), k) > threshold(GEMM_SMALL_MAX) && alpha != T(0) && k > 0) {
+    // the tile kernel first (gemm_tile.cu): it covers sizes on both sides of GEMM_SMALL_MAX
+    const kobalt_int d3 = mx(mx(m, n), k);
+    if (d3 >= threshold(GEMM_TILE_MIN) && d3 <= std::min<kobalt_int>(threshold(GEMM_TILE_MAX), 32)) {
+        tile_gemm<T>(int(m), int(n), int(k), alpha, mat_desc(layout, tA ? k : m, tA ? m : k, lda, tA), A,
+                     mat_desc(layout, tB ? n : k, tB ? k : n, ldb, tB), B, beta, mat_desc(layout, m, n, ldc), C,
+                     batch, stream());
+        return launch_status(p, routine);
+    }
+    if (d3 > threshold(GEMM_SMALL_MAX) && alpha != T(0) && k > 0) {
         cublasHandle_t h = blas_handle();
         if (!h) {
             report(p, routine, "could not create a cuBLAS handle");

@@ -1,6 +1,7 @@
 // semiring_ops.cuh -- the semirings of gemm_semiring on the GPU (docs/api.md for the
 // semantics): identities, the product's operations and the epilogue, shared by the group,
-// tile and element kernels (semiring.cu, semiring_tile.cuh). Included by semiring.cu only.
+// tile and element kernels (semiring.cu, semiring_tile.cuh), and PLUS_TIMES for gemm's tile
+// kernel (gemm_tile.cu). Included by semiring.cu and gemm_tile.cu only.
 #ifndef KOBALT_CUDA_SEMIRING_OPS_CUH
 #define KOBALT_CUDA_SEMIRING_OPS_CUH
 
@@ -51,6 +52,13 @@ KOBALT_RING(KOBALT_MAX_TIMES, -dinf<T>(), a * b)
 KOBALT_RING(KOBALT_MIN_MAX, dinf<T>(), (pick<true>(a, b)))
 KOBALT_RING(KOBALT_MAX_MIN, -dinf<T>(), (pick<false>(a, b)))
 #undef KOBALT_RING
+// (+, *): ordinary gemm on the tile kernel (gemm_tile.cu); a term is one fused multiply-add
+template <> struct Ring<KOBALT_PLUS_TIMES> {
+    template <class T> static __device__ __forceinline__ T zero() { return T(0); }
+    template <class T> static __device__ __forceinline__ T in(T x) { return x; }
+    template <class T> static __device__ __forceinline__ T mul(T a, T b) { return a * b; }
+    template <class T> static __device__ __forceinline__ T hmul(T a, T b) { return a * b; }
+};
 template <> struct Ring<KOBALT_OR_AND> {
     template <class T> static __device__ __forceinline__ T zero() { return T(0); }
     template <class T> static __device__ __forceinline__ T in(T x) { return truth(x); }
@@ -66,13 +74,20 @@ template <int S, class T> __device__ __forceinline__ T add(T x, T y) {
 }
 // The product's add on in() values (OR_AND: 0/1, where max is or).
 template <int S, class T> __device__ __forceinline__ T hadd(T acc, T t) {
+    if constexpr (S == KOBALT_PLUS_TIMES) return acc + t; // contracted with hmul's product: an FMA
     if (S == KOBALT_OR_AND) return fmax(acc, t);
     return fold<IsMin<S>::value>(acc, t);
 }
 
-// D = add(mult(alpha, P), mult(beta, C)), the skipped halves being zero.
+// D = add(mult(alpha, P), mult(beta, C)), the skipped halves being zero. PLUS_TIMES: as the
+// other gemm kernels (items.cuh, groups.cu), alpha * acc (acc = 0 without a product), plus
+// beta * C only when C is read, so the signs of zeros and NaN/Inf propagation match them.
 template <int S, class T>
 __device__ __forceinline__ T epilogue(bool prod, T alpha, T acc, bool readc, T beta, T c) {
+    if constexpr (S == KOBALT_PLUS_TIMES) {
+        const T v = alpha * acc;
+        return readc ? v + beta * c : v;
+    }
     const T z = Ring<S>::template zero<T>();
     const T r = prod ? Ring<S>::mul(alpha, acc) : z;
     const T s = readc ? Ring<S>::mul(beta, c) : z;

@@ -1,6 +1,7 @@
 // semiring_tile.cuh -- the tile kernel of gemm_semiring (SEMIRING_TILE_MIN, or for the float
 // semirings other than OR_AND SEMIRING_TILE_MIN_FLOAT, <= max(m, n) <= 32; any k; docs/
-// cuda.md). Included by semiring.cu only.
+// cuda.md), and since session 9 of gemm (the PLUS_TIMES ring of semiring_ops.cuh, GEMM_TILE_MIN
+// <= max(m, n, k) <= GEMM_TILE_MAX: gemm_tile.cu). Included by semiring.cu and gemm_tile.cu only.
 //
 // Why: at n = 32 the W = 32 group kernel keeps a whole row of C (32 accumulators) plus a
 // row of A per lane (242 registers in double, 2 blocks per SM) and reads B through one
@@ -219,11 +220,15 @@ __device__ __forceinline__ void tile_or_and(const T *sA, const T *sB, unsigned *
 // pitch elements), stage s + 1 is copied into one while stage s is computed from the other,
 // at the price of half the blocks per SM; with one, the copy of stage s + 1 starts after
 // stage s and other blocks fill the wait (faster on an H200: docs/performance.md).
-template <int S, int TM, class T, class AA, class BA, class CA>
-__global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
+// KC: the chunk of k staged at once (and the rows of C a buffer holds on the way out: KC >=
+// 8 TM); MINB: blocks per SM the registers must allow. gemm's 24 x 24 tile takes KC = 24,
+// MINB = 16 (13.1 KB a block in double) and its 32 x 32 tile MINB = 12 (gemm_tile.cu).
+template <int S, int TM, class T, int KC, int MINB, class AA, class BA, class CA>
+__global__ void __launch_bounds__(kTileThreads, MINB)
     semiring_tile(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                   idx batch, bool prod, bool readc, bool two) {
-    constexpr int P = tile_pitch<T>(), E = kTileDim * P;
+    static_assert(KC >= 8 * TM && KC <= kTileDim, "a buffer holds the tile's C");
+    constexpr int P = tile_pitch<T>(), E = KC * P;
     // buffer b: [op(A) columns | op(B) rows] at smem + 2E b; after an item's last chunk its
     // buffer's op(A) part holds C (column j at j * P) on the way out.
     extern __shared__ __align__(16) unsigned char tile_smem[];
@@ -234,7 +239,7 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     // i0, j0: this thread's first row of op(A) and column of op(B)
     const int t = int(threadIdx.x), i0 = TM * (t & 7), j0 = TM * (t >> 3);
     auto stage = [&](idx item, int p0, T *buf) {
-        const int pe = min(kTileDim, k - p0);
+        const int pe = min(KC, k - p0);
         tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
         tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
         copy_async_commit();
@@ -249,7 +254,7 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     if (prod && item < batch) stage(item, 0, smem);
     while (item < batch) {
         idx next_item = item;
-        int next_p0 = p0 + kTileDim;
+        int next_p0 = p0 + KC;
         if (!prod || next_p0 >= k) {
             next_item = item + gridDim.x;
             next_p0 = 0;
@@ -268,7 +273,7 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
                 copy_async_wait_all();
             }
             __syncthreads();
-            const int pe = min(kTileDim, k - p0);
+            const int pe = min(KC, k - p0);
             if constexpr (S == KOBALT_OR_AND) tile_or_and(sA, sB, mA, mB, pe, i0, j0, acc);
             else tile_product<S, TM>(sA, sB, pe, i0, j0, acc);
         }
@@ -337,23 +342,36 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
 
 // Launch: one block per item up to 32 blocks per SM, grid-stride beyond; the 24 x 24 tile up to
 // SEMIRING_TILE_SMALL_MAX (not for OR_AND, whose masks are 32 bits wide).
-template <int S, int TM, class T, class AA, class BA, class CA>
+// two: two stage buffers (SEMIRING_TILE_BUFFERS, GEMM_TILE_BUFFERS).
+template <int S, int TM, class T, int KC = kTileDim, int MINB = kTileBlocksPerSM, class AA, class BA, class CA>
 void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
-                    MatDesc dC, CA C, idx batch, bool prod, bool readc) {
-    const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
-    const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
+                    MatDesc dC, CA C, idx batch, bool prod, bool readc, bool two) {
+    const size_t bytes = size_t(two ? 2 : 1) * 2 * KC * tile_pitch<T>() * sizeof(T);
     const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
-    semiring_tile<S, TM, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
-                                                                      batch, prod, readc, two);
+    const auto kernel = semiring_tile<S, TM, T, KC, MINB, AA, BA, CA>;
+    if constexpr (S == KOBALT_PLUS_TIMES) {
+        // gemm: the largest carveout, so that shared memory is not what limits the blocks per SM
+        // below MINB (the semirings keep the driver's choice: docs/performance.md, Session 8)
+        static const bool carved = [&] {
+            cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                 int(cudaSharedmemCarveoutMaxShared));
+            cudaGetLastError();
+            return true;
+        }();
+        (void)carved;
+    }
+    kernel<<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc,
+                                                     two);
 }
 template <int S, class T, class AA, class BA, class CA>
 void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
                  MatDesc dC, CA C, idx batch, bool prod, bool readc) {
+    const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
     if constexpr (S != KOBALT_OR_AND) {
         if (std::max(m, n) <= std::min<kobalt_int>(threshold(SEMIRING_TILE_SMALL_MAX), 24))
-            return launch_tile_as<S, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+            return launch_tile_as<S, 3, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc, two);
     }
-    launch_tile_as<S, 4, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
+    launch_tile_as<S, 4, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc, two);
 }
 
 } // namespace

@@ -185,6 +185,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm broadcast kernel: largest max(m,n) whose 16-lane group computes 12 columns instead of 16 (at most "
      "12; 0 or 8 and below: never). 12: on an H200 n = 12 0.240 -> 0.197 ms (docs/performance.md)",
      12},
+    {"SEMIRING_TILE_BLOCKS_PER_SM",
+     "cuda gemm_semiring tile kernel: blocks in the grid per SM (each walks items grid-stride; a large value: one "
+     "block per item); 0: as many as an SM holds at once (occupancy query), so that no partial last wave of "
+     "blocks runs alone",
+     0},
+    {"SEMIRING_TILE_MAX_FLOAT",
+     "cuda gemm_semiring: largest max(m,n) run by the tile kernel for the float semirings other than OR_AND (from "
+     "SEMIRING_TILE_MIN_FLOAT; at most 32); above, the group kernel",
+     32},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

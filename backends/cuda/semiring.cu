@@ -154,9 +154,10 @@ kobalt_status launch(const char *routine, int m, int n, int k, T alpha, MatDesc 
     cudaStream_t st = stream();
     // Single precision has FMNMX: its group kernel stays ahead of the tile kernel except for
     // OR_AND, whose tile kernel needs no arithmetic at all (docs/performance.md).
-    const kobalt_int tile_min = sizeof(T) == 4 && S != KOBALT_OR_AND ? threshold(SEMIRING_TILE_MIN_FLOAT)
-                                                                     : threshold(SEMIRING_TILE_MIN);
-    if (d >= tile_min && d <= kTileDim) {
+    const bool fl = sizeof(T) == 4 && S != KOBALT_OR_AND;
+    const kobalt_int tile_min = fl ? threshold(SEMIRING_TILE_MIN_FLOAT) : threshold(SEMIRING_TILE_MIN);
+    const kobalt_int tile_max = fl ? std::min<kobalt_int>(threshold(SEMIRING_TILE_MAX_FLOAT), kTileDim) : kTileDim;
+    if (d >= tile_min && d <= tile_max) {
         launch_tile<S, T>(st, m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc);
         return launch_status(precision_letter<T>(), routine);
     }

@@ -56,8 +56,7 @@ enum ThresholdId : int {
     GETRS_PIPE_MIN, // double getrs, column-major NoTrans nrhs 1, n <= 8: one thread per item, operands piped through shared memory (getrs_pipe.cuh)
     GEMM_BCAST_MIN, // gemm group kernel: op(B) broadcast through shared memory from this max(m,n) (gemm_bcast.cuh)
     GEMM_BCAST_NARROW_MAX, // gemm broadcast kernel, 16-lane group: 12 columns up to this max(m,n) (at most 12)
-    SEMIRING_TILE_BLOCKS_PER_SM, // semiring tile kernel: grid blocks per SM; 0 = as many as an SM holds at once (semiring_tile.cuh)
-    SEMIRING_TILE_MAX_FLOAT, // largest max(m,n) on the tile kernel for the float semirings other than OR_AND (semiring.cu)
+    SEMIRING_TILE_BLOCKS_PER_SM, // semiring tile kernel: grid blocks per SM, grid-stride; 0 = one block per item (semiring_tile.cuh)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

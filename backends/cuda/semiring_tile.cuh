@@ -38,7 +38,6 @@
 #define KOBALT_CUDA_SEMIRING_TILE_CUH
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 
 #include "common.cuh"
@@ -337,34 +336,23 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSM)
     copy_async_wait_all();
 }
 
-// Launch: SEMIRING_TILE_BLOCKS_PER_SM blocks per SM (never more than the items), each walking
-// items grid-stride; 0 (the default) = as many as an SM holds at once, queried once per kernel
-// and buffer count. Why: the grid used to be 32 blocks per SM against 10 resident (double,
-// 32 x 32 tile), i.e. 3.2 waves of blocks with ~8 items each, so the last 0.2 wave ran its 8
-// items on a nearly empty GPU; with one wave every block walks the same number of items (+-1)
-// (docs/performance.md, session 9). The 24 x 24 tile up to SEMIRING_TILE_SMALL_MAX (not for
-// OR_AND, whose masks are 32 bits wide).
+// Launch: one block per item by default (SEMIRING_TILE_BLOCKS_PER_SM = 0), so the hardware's
+// block scheduler hands out items one at a time to whichever SM has room; N > 0: min(batch,
+// N blocks per SM), each walking items grid-stride (32 was the grid before session 9). On an
+// H200 one block per item took double n = 32 min-plus from 0.302 to 0.282 ms and min-max from
+// 0.397 to 0.386 ms; one resident wave (the occupancy query's count per SM) was slower than
+// either (0.307-0.309 / 0.426-0.427 ms): docs/performance.md, session 9. The 24 x 24 tile up
+// to SEMIRING_TILE_SMALL_MAX (not for OR_AND, whose masks are 32 bits wide).
 template <int S, int TM, class T, class AA, class BA, class CA>
 void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
                     MatDesc dC, CA C, idx batch, bool prod, bool readc) {
-    constexpr auto K = semiring_tile<S, TM, T, AA, BA, CA>;
     const bool two = threshold(SEMIRING_TILE_BUFFERS) >= 2;
     const size_t bytes = size_t(two ? 2 : 1) * 2 * kTileDim * tile_pitch<T>() * sizeof(T);
-    idx per_sm = threshold(SEMIRING_TILE_BLOCKS_PER_SM);
-    if (per_sm == 0) {
-        static std::atomic<int> resident[2] = {}; // [two]
-        int r = resident[two].load(std::memory_order_relaxed);
-        if (r == 0) {
-            if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r, K, kTileThreads, bytes) != cudaSuccess || r < 1) {
-                cudaGetLastError();
-                r = kTileBlocksPerSM;
-            }
-            resident[two].store(r, std::memory_order_relaxed);
-        }
-        per_sm = r;
-    }
-    const idx blocks = std::min<idx>({batch, idx(multiprocessors()) * std::min<idx>(per_sm, INT32_MAX), INT32_MAX});
-    K<<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C, batch, prod, readc, two);
+    const idx per_sm = threshold(SEMIRING_TILE_BLOCKS_PER_SM);
+    const idx cap = per_sm > 0 ? idx(multiprocessors()) * std::min<idx>(per_sm, INT32_MAX) : batch;
+    const idx blocks = std::min<idx>({batch, cap, INT32_MAX}); // beyond 2^31 - 1 items: grid-stride
+    semiring_tile<S, TM, T><<<int(blocks), kTileThreads, bytes, st>>>(m, n, k, alpha, dA, A, dB, B, beta, dC, C,
+                                                                      batch, prod, readc, two);
 }
 template <int S, class T, class AA, class BA, class CA>
 void launch_tile(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,

@@ -125,10 +125,12 @@ set_property(TEST cuda_desc_split_none APPEND PROPERTY ENVIRONMENT
   "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN=0" "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN_FLOAT=0")
 
 # gemm_semiring on the GPU (backends/cuda/semiring.cu): defaults (group kernels up to 16,
-# the one-buffer tile kernel from 17 to 32 in double and for or-and, its 24 x 24 tile up to
-# 24, group kernels for the other float semirings); the two-buffer tile kernel at every
-# size up to 32, both precisions, both tiles; the one-buffer 32 x 32 tile at every size
-# (tile32); the group kernels up to 32 (tile off); the one-thread-per-element kernel.
+# the one-buffer tile kernel from 17 to 32, its 24 x 24 tile up to 24, one block per item);
+# the two-buffer tile kernel at every size up to 32, both precisions, both tiles; the
+# one-buffer 32 x 32 tile at every size (tile32); the group kernels up to 32 (tile off); the
+# one-thread-per-element kernel; the tile kernel at every size with a grid of one block per SM
+# (tile_grid: every block walks many items grid-stride) and of 32 per SM (tile_grid32: the grid
+# before session 9, float on the tile from 24 only, so float 17 ... 23 takes the group kernel).
 add_executable(test_cuda_semiring ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_semiring.cpp)
 target_link_libraries(test_cuda_semiring PRIVATE Kobalt::kobalt CUDA::cudart_static)
 target_include_directories(test_cuda_semiring PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
@@ -138,12 +140,17 @@ add_test(NAME cuda_semiring_tile COMMAND test_cuda_semiring full)
 add_test(NAME cuda_semiring_group COMMAND test_cuda_semiring full)
 add_test(NAME cuda_semiring_element COMMAND test_cuda_semiring full)
 add_test(NAME cuda_semiring_tile32 COMMAND test_cuda_semiring full)
+add_test(NAME cuda_semiring_tile_grid COMMAND test_cuda_semiring full)
+add_test(NAME cuda_semiring_tile_grid32 COMMAND test_cuda_semiring full)
 set_tests_properties(cuda_semiring cuda_semiring_tile cuda_semiring_group cuda_semiring_element cuda_semiring_tile32
+  cuda_semiring_tile_grid cuda_semiring_tile_grid32
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 1200)
 set_property(TEST cuda_semiring_tile APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=1;KOBALT_CUDA_SEMIRING_TILE_BUFFERS=2")
 set_property(TEST cuda_semiring_tile32 APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=1;KOBALT_CUDA_SEMIRING_TILE_SMALL_MAX=0")
-set_property(TEST cuda_semiring_group APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=33")
-set_property(TEST cuda_semiring_element APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_SEMIRING_TILE_MIN=33")
+set_property(TEST cuda_semiring_tile_grid APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=1;KOBALT_CUDA_SEMIRING_TILE_BLOCKS_PER_SM=1")
+set_property(TEST cuda_semiring_tile_grid32 APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=24;KOBALT_CUDA_SEMIRING_TILE_BLOCKS_PER_SM=32")
+set_property(TEST cuda_semiring_group APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=33;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=33")
+set_property(TEST cuda_semiring_element APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_SEMIRING_TILE_MIN=33;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=33")
 
 # Reliability on the GPU (docs/reliability.md): the concurrency stress on several CUDA
 # streams, and CUDA faults, each in its own process (a sticky CUDA error spoils the

@@ -74,8 +74,10 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm_semiring: smallest max(m,n) run by the tile kernel (one block per item, 4x4 register tiles; "
      "up to 32) in double, and for OR_AND in both precisions; below, the group kernel. 33 disables it",
      17},
+    // 17 since session 9: the tile kernel overtook the float group kernel (H200, s n = 24
+    // min-max 0.606 -> 0.411 ms, n = 32 0.439 -> 0.361 ms).
     {"SEMIRING_TILE_MIN_FLOAT",
-     "cuda gemm_semiring: SEMIRING_TILE_MIN for the float semirings other than OR_AND (33: never)", 33},
+     "cuda gemm_semiring: SEMIRING_TILE_MIN for the float semirings other than OR_AND (33: never)", 17},
     {"SEMIRING_TILE_BUFFERS",
      "cuda gemm_semiring tile kernel: shared-memory buffers a block cycles through (2: the next item's copy "
      "overlaps the product, half the blocks per SM; 1: other blocks hide the copy; 1 measured faster on an H200)",
@@ -206,6 +208,10 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm tile kernel: shared-memory stage buffers a block (1, or 2: the next item copied while the current "
      "one is computed)",
      1},
+    {"SEMIRING_TILE_BLOCKS_PER_SM",
+     "cuda gemm_semiring tile kernel: blocks in the grid per SM, each walking items grid-stride (32 before "
+     "session 9); 0: one block per item (H200, n = 32 double min-plus 0.302 -> 0.282 ms, docs/performance.md)",
+     0},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -152,8 +152,10 @@ kobalt_status launch(const char *routine, int m, int n, int k, T alpha, MatDesc 
                      T beta, MatDesc dC, CA C, idx batch, bool prod, bool readc) {
     const int d = std::max(m, n);
     cudaStream_t st = stream();
-    // Single precision has FMNMX: its group kernel stays ahead of the tile kernel except for
-    // OR_AND, whose tile kernel needs no arithmetic at all (docs/performance.md).
+    // The float semirings other than OR_AND have their own threshold: with FMNMX their group
+    // kernel held out longer (it was faster than the tile kernel up to session 8; since the
+    // tile kernel's leaner staging, unroll 8 and one block per item it is not: H200, s n = 24
+    // min-max 0.606 -> 0.411 ms, n = 32 0.439 -> 0.361 ms, docs/performance.md session 9).
     const kobalt_int tile_min = sizeof(T) == 4 && S != KOBALT_OR_AND ? threshold(SEMIRING_TILE_MIN_FLOAT)
                                                                      : threshold(SEMIRING_TILE_MIN);
     if (d >= tile_min && d <= kTileDim) {

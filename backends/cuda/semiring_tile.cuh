@@ -39,6 +39,7 @@
 #define KOBALT_CUDA_SEMIRING_TILE_CUH
 
 #include <algorithm>
+#include <cstdint>
 
 #include "common.cuh"
 #include "semiring_ops.cuh"
@@ -340,14 +341,22 @@ __global__ void __launch_bounds__(kTileThreads, MINB)
     copy_async_wait_all();
 }
 
-// Launch: one block per item up to 32 blocks per SM, grid-stride beyond; the 24 x 24 tile up to
-// SEMIRING_TILE_SMALL_MAX (not for OR_AND, whose masks are 32 bits wide).
-// two: two stage buffers (SEMIRING_TILE_BUFFERS, GEMM_TILE_BUFFERS).
+// Launch: one block per item by default (SEMIRING_TILE_BLOCKS_PER_SM = 0), so the hardware's
+// block scheduler hands out items one at a time to whichever SM has room; N > 0: min(batch,
+// N blocks per SM), each walking items grid-stride (32 was the grid before session 9). On an
+// H200 one block per item took double n = 32 min-plus from 0.302 to 0.282 ms and min-max from
+// 0.397 to 0.386 ms; one resident wave (the occupancy query's count per SM) was slower than
+// either (0.307-0.309 / 0.426-0.427 ms): docs/performance.md, session 9. The same grid serves
+// gemm's tile (gemm_tile.cu). The 24 x 24 tile up to SEMIRING_TILE_SMALL_MAX (not for OR_AND,
+// whose masks are 32 bits wide). two: two stage buffers (SEMIRING_TILE_BUFFERS,
+// GEMM_TILE_BUFFERS).
 template <int S, int TM, class T, int KC = kTileDim, int MINB = kTileBlocksPerSM, class AA, class BA, class CA>
 void launch_tile_as(cudaStream_t st, int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta,
                     MatDesc dC, CA C, idx batch, bool prod, bool readc, bool two) {
     const size_t bytes = size_t(two ? 2 : 1) * 2 * KC * tile_pitch<T>() * sizeof(T);
-    const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * 32);
+    const idx per_sm = threshold(SEMIRING_TILE_BLOCKS_PER_SM);
+    const idx cap = per_sm > 0 ? idx(multiprocessors()) * std::min<idx>(per_sm, INT32_MAX) : batch;
+    const idx blocks = std::min<idx>({batch, cap, INT32_MAX}); // beyond 2^31 - 1 items: grid-stride
     const auto kernel = semiring_tile<S, TM, T, KC, MINB, AA, BA, CA>;
     if constexpr (S == KOBALT_PLUS_TIMES) {
         // gemm: the largest carveout, so that shared memory is not what limits the blocks per SM

@@ -185,6 +185,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm broadcast kernel: largest max(m,n) whose 16-lane group computes 12 columns instead of 16 (at most "
      "12; 0 or 8 and below: never). 12: on an H200 n = 12 0.240 -> 0.197 ms (docs/performance.md)",
      12},
+    // getrs with lane i of a W-lane group holding row i of A in registers, each group's next
+    // item (A, b, pivots) copied into shared memory by cp.async while the current one is
+    // solved (getrs_rows.cuh), instead of the group kernel that loads, then solves.
+    {"GETRS_PREFETCH_MIN",
+     "cuda getrs, double column-major items, NoTrans, one right-hand side, n <= 32: smallest n solved by W lanes "
+     "per item (row i on lane i) with each group's next item copied into shared memory by cp.async while the "
+     "current one is solved (getrs_rows.cuh), instead of the group kernel; below GETRS_PIPE_MIN's range (n <= 8) "
+     "the pipe kernel keeps priority; 0 disables (docs/performance.md)",
+     9},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

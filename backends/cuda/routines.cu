@@ -7,6 +7,7 @@
 
 #include "common.cuh"
 #include "getrs_pipe.cuh"
+#include "getrs_rows.cuh"
 #include "groups.cuh"
 #include "items.cuh"
 #include "slots.cuh"
@@ -1066,6 +1067,11 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
         if (pipe_min > 0 && n >= pipe_min && use_group(n) && !tr && nrhs == 1 &&
             layout == KOBALT_COL_MAJOR &&
             pipe_getrs(int(n), lda, A, ipiv, strideIpiv, B, batch, stream()))
+            return launch_status(p, routine);
+        // up to n = 32: W lanes per item, the next item prefetched (getrs_rows.cuh)
+        const kobalt_int rows_min = threshold(GETRS_PREFETCH_MIN);
+        if (rows_min > 0 && n >= rows_min && use_group(n) && !tr && nrhs == 1 && layout == KOBALT_COL_MAJOR &&
+            rows_getrs(int(n), lda, A, ipiv, strideIpiv, B, batch, stream()))
             return launch_status(p, routine);
     }
     if (use_group(n) &&

@@ -48,7 +48,7 @@ add_test(NAME cuda_getrs_pipe_all COMMAND test_cuda_routines getrs)
 add_test(NAME cuda_getrs_pipe_none COMMAND test_cuda_routines getrs)
 set_tests_properties(cuda_getrs_pipe_all cuda_getrs_pipe_none
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
-set_property(TEST cuda_getrs_pipe_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=1")
+set_property(TEST cuda_getrs_pipe_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=1;KOBALT_CUDA_GETRS_PREFETCH_MIN=0")
 set_property(TEST cuda_getrs_pipe_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=0")
 # the same cases on both sides of GETRS_PREFETCH_MIN (all: the prefetching row kernel,
 # getrs_rows.cuh, at every n it takes, 1 ... 32, the pipe kernel off; none: both off, the

@@ -27,8 +27,10 @@
 #include <cuda_pipeline.h>
 
 #include <algorithm>
+#include <type_traits>
 
 #include "common.cuh"
+#include "getrs_pipe.cuh" // pieces16
 
 namespace kobalt_cuda {
 namespace {
@@ -40,7 +42,11 @@ constexpr int kThreads = 128;
 constexpr int blocks(int W) { return W == 32 ? 5 : 8; }
 } // namespace rows
 
-template <int W, class AA, class BA>
+// V = 2: A copied in 16-byte pieces (rows 2k, 2k+1 of a column; the launcher checked n, lda,
+// the stride even and the base aligned), lane l of the group taking piece l % (W / 2) of
+// column c0 + l / (W / 2): W / 2 copies an item instead of n. A lane then copies cells of
+// other lanes' rows, so a __syncwarp separates the reads of A from the next copy.
+template <int W, int V, class AA, class BA>
 __global__ void __launch_bounds__(rows::kThreads, rows::blocks(W))
     getrs_rows(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch) {
     constexpr int G = rows::kThreads / W; // items per block
@@ -54,11 +60,21 @@ __global__ void __launch_bounds__(rows::kThreads, rows::blocks(W))
     // this lane's row of item's A, its b and its pivot; lanes at and past n copy nothing
     // (their cells are read but never feed a stored result)
     const auto issue = [&](idx item, int s) {
-        if (item < batch && lane < n) {
-            const double *const src = A(item) + lane;
+        if (item < batch && V == 2) {
+            constexpr int H = W / 2;
+            const int r = 2 * (lane % H), c1 = lane / H;
+            const double *const src = A(item) + r + c1 * lda;
 #pragma unroll
-            for (int c = 0; c < W; ++c)
-                if (c < n) __pipeline_memcpy_async(mine + c * W + lane, src + c * lda, sizeof(double));
+            for (int c0 = 0; c0 < W; c0 += 2)
+                if (r < n && c0 + c1 < n) __pipeline_memcpy_async(mine + (c0 + c1) * W + r, src + c0 * lda, 16);
+        }
+        if (item < batch && lane < n) {
+            if (V == 1) {
+                const double *const src = A(item) + lane;
+#pragma unroll
+                for (int c = 0; c < W; ++c)
+                    if (c < n) __pipeline_memcpy_async(mine + c * W + lane, src + c * lda, sizeof(double));
+            }
             __pipeline_memcpy_async(&sb[s][g][lane], B(item) + lane, sizeof(double));
             if (pivoting) __pipeline_memcpy_async(&spv[s][g][lane], ipiv + item * sp + lane, sizeof(int));
         }
@@ -75,7 +91,8 @@ __global__ void __launch_bounds__(rows::kThreads, rows::blocks(W))
 #pragma unroll
         for (int c = 0; c < W; ++c) a[c] = mine[c * W + lane];
         const double d = mine[lane * W + lane]; // U_ii (own cell: row lane, column lane)
-        issue(item + stride, s ^ 1); // own cells of A, just read; buffer s ^ 1 was read last round
+        if (V == 2) __syncwarp(); // every lane's row read before the copy overwrites it
+        issue(item + stride, s ^ 1); // V = 1: own cells of A, just read; buffer s ^ 1 was read last round
         // the original row q whose b is x_lane after the interchanges k = 0 .. n-1: undo them
         // from the last (lane is moved by k <-> p only when it is k or p)
         int q = lane;
@@ -120,9 +137,9 @@ __global__ void __launch_bounds__(rows::kThreads, rows::blocks(W))
 // Launches getrs_rows on the blocks that are resident at once (each warp then walks several
 // items and has the next in flight), never more than the items need; the largest
 // shared-memory carveout is asked for. The per-SM count is a property of the kernel.
-template <int W, class AA, class BA>
+template <int W, int V, class AA, class BA>
 void rows_launch(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch, cudaStream_t st) {
-    constexpr auto K = getrs_rows<W, AA, BA>;
+    constexpr auto K = getrs_rows<W, V, AA, BA>;
     static const int per_sm = [] {
         cudaFuncSetAttribute(K, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared));
         int b = 0;
@@ -135,14 +152,24 @@ void rows_launch(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch,
     K<<<unsigned(std::max<idx>(1, blocks)), rows::kThreads, 0, st>>>(n, lda, A, ipiv, sp, B, batch);
 }
 
+// 16-byte pieces where pieces16 (getrs_pipe.cuh) allows them: strided A only (pointer
+// arrays: 8 bytes, the V = 2 kernel not instantiated for them).
+template <int W, class AA, class BA>
+void rows_pick(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch, cudaStream_t st) {
+    if constexpr (std::is_same_v<AA, Strided<const double>>) {
+        if (pieces16(n, lda, A)) return rows_launch<W, 2>(n, lda, A, ipiv, sp, B, batch, st);
+    }
+    rows_launch<W, 1>(n, lda, A, ipiv, sp, B, batch, st);
+}
+
 // 1 <= n <= 32: the group width of n (4, 8, 16, 32); false otherwise.
 template <class AA, class BA>
 bool rows_getrs(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch, cudaStream_t st) {
     if (n < 1 || n > 32 || batch < 1) return false;
-    if (n <= 4) rows_launch<4>(n, lda, A, ipiv, sp, B, batch, st);
-    else if (n <= 8) rows_launch<8>(n, lda, A, ipiv, sp, B, batch, st);
-    else if (n <= 16) rows_launch<16>(n, lda, A, ipiv, sp, B, batch, st);
-    else rows_launch<32>(n, lda, A, ipiv, sp, B, batch, st);
+    if (n <= 4) rows_pick<4>(n, lda, A, ipiv, sp, B, batch, st);
+    else if (n <= 8) rows_pick<8>(n, lda, A, ipiv, sp, B, batch, st);
+    else if (n <= 16) rows_pick<16>(n, lda, A, ipiv, sp, B, batch, st);
+    else rows_pick<32>(n, lda, A, ipiv, sp, B, batch, st);
     return true;
 }
 

@@ -52,7 +52,7 @@ set_property(TEST cuda_getrs_pipe_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_G
 set_property(TEST cuda_getrs_pipe_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=0")
 # the same cases on both sides of GETRS_PREFETCH_MIN (all: the prefetching row kernel,
 # getrs_rows.cuh, at every n it takes, 1 ... 32, the pipe kernel off; none: both off, the
-# group kernel everywhere). cuda_getrs_pipe_all / _none above run it at its default (9).
+# group kernel everywhere). cuda_getrs_pipe_none above runs it at its default (7 ... 32).
 add_test(NAME cuda_getrs_prefetch_all COMMAND test_cuda_routines getrs)
 add_test(NAME cuda_getrs_prefetch_none COMMAND test_cuda_routines getrs)
 set_tests_properties(cuda_getrs_prefetch_all cuda_getrs_prefetch_none

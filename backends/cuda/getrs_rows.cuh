@@ -1,12 +1,13 @@
 // getrs_rows.cuh -- double getrs, column-major, NoTrans, one right-hand side, n <= 32
-// (GETRS_PREFETCH_MIN on, 9 by default: docs/cuda.md): W lanes per item, lane i holding row
+// (from GETRS_PREFETCH_MIN, 7 by default: docs/cuda.md): W lanes per item, lane i holding row
 // i of A in registers, each group's NEXT item copied global -> shared memory by cp.async
 // while the current one is solved. Included by routines.cu.
 //
 // Why: the group kernel (groups.cu getrs_group) loads an item into registers, then solves
 // it, then loads the next: a warp's loads are never in flight while it solves, and its
 // permutation is a loop of two dependent shuffles per row (H200: n = 16 53%, n = 32 37% of
-// the copy bandwidth). Here, as in getrf's lu_full.cuh:
+// the copy bandwidth; this kernel 80% and 72%, n = 7 and 8 ahead of the one-thread pipe
+// kernel too: docs/performance.md). Here, as in getrf's lu_full.cuh:
 //  - a lane copies, and later reads, only its own row of A (cells c * W + lane), so A needs
 //    one buffer and no barrier: the lane reads its row into registers, then issues the
 //    next item's copy into the same cells. b and the pivots are read by every lane of the

@@ -42,14 +42,25 @@ set_property(TEST cuda_getrf_bcast_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_
 set_property(TEST cuda_getrf_bcast_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=0;KOBALT_CUDA_GETRF_FULL_MIN=0")
 set_property(TEST cuda_getrf_full_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_FULL_MIN=1")
 # getrs alone on both sides of GETRS_PIPE_MIN (1: the one-thread pipe kernel at every n it
-# takes, 1 ... 8, with 8- and 16-byte copies; 0: the group kernel everywhere), see
+# takes, 1 ... 8, with 8- and 16-byte copies; 0: the group kernel up to n = 8), see
 # test_cuda_routines.cpp "getrs".
 add_test(NAME cuda_getrs_pipe_all COMMAND test_cuda_routines getrs)
 add_test(NAME cuda_getrs_pipe_none COMMAND test_cuda_routines getrs)
 set_tests_properties(cuda_getrs_pipe_all cuda_getrs_pipe_none
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
-set_property(TEST cuda_getrs_pipe_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=1")
+set_property(TEST cuda_getrs_pipe_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=1;KOBALT_CUDA_GETRS_PREFETCH_MIN=0")
 set_property(TEST cuda_getrs_pipe_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=0")
+# the same cases on both sides of GETRS_PREFETCH_MIN (all: the prefetching row kernel,
+# getrs_rows.cuh, at every n it takes, 1 ... 32, the pipe kernel off; none: both off, the
+# group kernel everywhere). cuda_getrs_pipe_none above runs it at its default (7 ... 32).
+add_test(NAME cuda_getrs_prefetch_all COMMAND test_cuda_routines getrs)
+add_test(NAME cuda_getrs_prefetch_none COMMAND test_cuda_routines getrs)
+set_tests_properties(cuda_getrs_prefetch_all cuda_getrs_prefetch_none
+  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
+set_property(TEST cuda_getrs_prefetch_all APPEND PROPERTY ENVIRONMENT
+  "KOBALT_CUDA_GETRS_PREFETCH_MIN=1;KOBALT_CUDA_GETRS_PIPE_MIN=0")
+set_property(TEST cuda_getrs_prefetch_none APPEND PROPERTY ENVIRONMENT
+  "KOBALT_CUDA_GETRS_PREFETCH_MIN=0;KOBALT_CUDA_GETRS_PIPE_MIN=0")
 # gemm's group kernel on both product variants at every width (GEMM_BCAST_MIN = 1, the
 # default: op(B) through shared memory everywhere, 12 columns at n = 9..12 and 16 at 15..16;
 # 0: shuffles everywhere), GEMM_SMALL_MAX = 64 so that every max(m, n) <= 32 and k up to

@@ -750,13 +750,15 @@ int main(int argc, char **argv) {
         }
     } else if (mode == "getrs") {
         // getrs alone around the one-thread pipe kernel (getrs_pipe.cuh: double, column-major,
-        // NoTrans, nrhs 1, n <= 8; run with GETRS_PIPE_MIN = 1 and 0 so that it and the group
-        // kernel both see every size): both forms, pivoted and not, ld padding and gaps
-        // (Operand), batches that end inside a 32-item chunk, and 70,001 items so that every
-        // warp walks several chunks (its prefetch of the next chunk runs); the cases next to
-        // it (trans, nrhs 2, row-major, float, n = 9, 16) must take the other kernels unchanged.
+        // NoTrans, nrhs 1, n <= 8) and the prefetching row kernel (getrs_rows.cuh: the same
+        // cases up to n = 32); run with GETRS_PIPE_MIN = 1 / 0 and GETRS_PREFETCH_MIN = 1 / 0
+        // so that they and the group kernel see every size): both forms, pivoted and not, ld
+        // padding and gaps (Operand), batches that end inside a 32-item chunk or a block's
+        // groups, and 70,001 items so that every warp walks several chunks or items (the
+        // prefetch of the next one runs); the cases next to them (trans, nrhs 2, row-major,
+        // float) must take the other kernels unchanged.
         for (int f = 0; f < 2; ++f)
-            for (I n : {1, 2, 3, 4, 5, 6, 7, 8, 9, 16})
+            for (I n : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 16, 17, 24, 31, 32})
                 for (bool piv : {true, false}) {
                     // A padded by 1 (lda = n + 1: 8-byte pieces), packed (lda = n, stride n*n) and
                     // padded by 2: 16-byte pieces on the strided form at even n
@@ -768,7 +770,7 @@ int main(int argc, char **argv) {
                     test_getrs<double>(KOBALT_ROW_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, 33);
                     test_getrs<float>(KOBALT_COL_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, 33);
                 }
-        for (I n : {3, 4, 5, 6, 8}) {
+        for (I n : {3, 4, 5, 6, 8, 12, 16, 24, 32}) {
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001, 0);
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001);
             test_getrs<double>(KOBALT_COL_MAJOR, true, KOBALT_NO_TRANS, true, n, 1, 70001);

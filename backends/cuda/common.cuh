@@ -71,6 +71,7 @@ enum ThresholdId : int {
     GEMM_TILE_SMALL_MAX, // gemm tile kernel: largest max(m,n) on the 24 x 24 tile (3 x 3 a thread)
     GEMM_TILE_BUFFERS, // gemm tile kernel: stage buffers (2: next stage copied during the product)
     SEMIRING_TILE_BLOCKS_PER_SM, // semiring tile kernel: grid blocks per SM, grid-stride; 0 = one block per item (semiring_tile.cuh)
+    GETRS_PREFETCH_MIN, // double getrs, column-major NoTrans nrhs 1, n <= 32: lane per row, next item prefetched by cp.async (getrs_rows.cuh)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -1,6 +1,7 @@
 // getrs_pipe.cuh -- double getrs, column-major, NoTrans, one right-hand side, n <= 8
 // (GETRS_PIPE_MIN on; docs/cuda.md): ONE THREAD PER ITEM, the operands piped through
-// shared memory. Included by routines.cu.
+// shared memory. Included by routines.cu. From GETRS_PREFETCH_MIN (7 by default) the row
+// kernel (getrs_rows.cuh) runs instead: it was faster at n = 7, 8, slower at n = 5.
 //
 // Why: the group kernel (groups.cu) gives an item 8 lanes; every step of its two solves
 // is a shuffle + FMA chain shared by the 8 lanes, the permutation a runtime loop of

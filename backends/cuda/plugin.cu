@@ -212,6 +212,18 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm_semiring tile kernel: blocks in the grid per SM, each walking items grid-stride (32 before "
      "session 9); 0: one block per item (H200, n = 32 double min-plus 0.302 -> 0.282 ms, docs/performance.md)",
      0},
+    // getrs with lane i of a W-lane group holding row i of A in registers, each group's next
+    // item (A, b, pivots) copied into shared memory by cp.async while the current one is
+    // solved (getrs_rows.cuh), instead of the group kernel that loads, then solves; from
+    // n = 7 it also beat the one-thread pipe kernel (branch cudagetrsmid).
+    {"GETRS_PREFETCH_MIN",
+     "cuda getrs, double column-major items, NoTrans, one right-hand side, n <= 32: smallest n solved by W lanes "
+     "per item (row i on lane i) with each group's next item copied into shared memory by cp.async while the "
+     "current one is solved (getrs_rows.cuh), ahead of the pipe kernel and the group kernel; 0 disables. 7: on an "
+     "H200 n = 16 0.138 -> 0.093 ms (53% -> 80% of the copy bandwidth), n = 32 0.183 -> 0.095 ms (37% -> 72%), "
+     "n = 7 0.141 -> 0.130 ms and n = 8 0.100 -> 0.098 ms against the pipe kernel; n = 5 lost to it "
+     "(docs/performance.md)",
+     7},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

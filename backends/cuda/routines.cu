@@ -7,6 +7,7 @@
 
 #include "common.cuh"
 #include "getrs_pipe.cuh"
+#include "getrs_rows.cuh"
 #include "groups.cuh"
 #include "items.cuh"
 #include "slots.cuh"
@@ -1063,14 +1064,18 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
                                                                                       strideIpiv, dB, B, batch);
         return launch_status(p, routine);
     }
-    // double, column-major, NoTrans, one right-hand side, GETRS_PIPE_MIN <= n <= 8: one thread
-    // per item with the operands piped through shared memory (getrs_pipe.cuh)
+    // double, column-major, NoTrans, one right-hand side, from GETRS_PREFETCH_MIN up to n = 32:
+    // W lanes per item, each group's next item prefetched (getrs_rows.cuh); below it, from
+    // GETRS_PIPE_MIN up to n = 8: one thread per item with the operands piped through shared
+    // memory (getrs_pipe.cuh)
     if constexpr (std::is_same_v<T, double>) {
-        const kobalt_int pipe_min = threshold(GETRS_PIPE_MIN);
-        if (pipe_min > 0 && n >= pipe_min && use_group(n) && !tr && nrhs == 1 &&
-            layout == KOBALT_COL_MAJOR &&
-            pipe_getrs(int(n), lda, A, ipiv, strideIpiv, B, batch, stream()))
-            return launch_status(p, routine);
+        if (use_group(n) && !tr && nrhs == 1 && layout == KOBALT_COL_MAJOR) {
+            const kobalt_int rows_min = threshold(GETRS_PREFETCH_MIN), pipe_min = threshold(GETRS_PIPE_MIN);
+            if (rows_min > 0 && n >= rows_min && rows_getrs(int(n), lda, A, ipiv, strideIpiv, B, batch, stream()))
+                return launch_status(p, routine);
+            if (pipe_min > 0 && n >= pipe_min && pipe_getrs(int(n), lda, A, ipiv, strideIpiv, B, batch, stream()))
+                return launch_status(p, routine);
+        }
     }
     if (use_group(n) &&
         group_getrs<T>(tr, int(n), int(nrhs), dA, A, ipiv, strideIpiv, dB, B, batch, stream()))

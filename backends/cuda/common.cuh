@@ -56,6 +56,8 @@ enum ThresholdId : int {
     GETRS_PIPE_MIN, // double getrs, column-major NoTrans nrhs 1, n <= 8: one thread per item, operands piped through shared memory (getrs_pipe.cuh)
     GEMM_BCAST_MIN, // gemm group kernel: op(B) broadcast through shared memory from this max(m,n) (gemm_bcast.cuh)
     GEMM_BCAST_NARROW_MAX, // gemm broadcast kernel, 16-lane group: 12 columns up to this max(m,n) (at most 12)
+    GETRF_BLOCK_MAX, // getrf, square pivoted items above GETRF_SMALL_MAX up to this n: one thread block per item (lu_block.cuh) instead of cuBLAS
+    GETRF_BLOCK_WARPS, // the block-per-item getrf's warps per block (8 or 16)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -185,6 +185,14 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda gemm broadcast kernel: largest max(m,n) whose 16-lane group computes 12 columns instead of 16 (at most "
      "12; 0 or 8 and below: never). 12: on an H200 n = 12 0.240 -> 0.197 ms (docs/performance.md)",
      12},
+    // getrf above GETRF_SMALL_MAX on one thread block per item (lu_block.cuh): dgetf2's
+    // pivots and info built in, no snapshot and check around cuBLAS getrfBatched.
+    {"GETRF_BLOCK_MAX",
+     "cuda getrf: largest n of square pivoted items above GETRF_SMALL_MAX run by the block-per-item kernel (item in "
+     "registers and shared memory; at most 128 in double, 192 in float, and what the device's shared memory "
+     "allows); above, or when 0, cuBLAS getrfBatched",
+     128},
+    {"GETRF_BLOCK_WARPS", "cuda getrf block-per-item kernel: warps per block (8 or 16)", 16},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -43,15 +43,16 @@ set_property(TEST cuda_getrf_bcast_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA
 set_property(TEST cuda_getrf_full_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_FULL_MIN=1")
 # getrf above the group kernels on both sides of GETRF_BLOCK_MAX (test_cuda_routines.cpp
 # "getrf_block"): the block-per-item kernel (lu_block.cuh) up to 128 in double and 192 in
-# float with its ties checked; the same on 8 warps a block and with GETRF_SMALL_MAX = 0
-# (every size from 1 on the block kernel); off (cuBLAS getrfBatched with its check).
+# float with its ties checked (4 warps a block up to 64, 8 above); the same on 16 warps a
+# block and with GETRF_SMALL_MAX = 0 (every size from 1 on the block kernel); off (cuBLAS
+# getrfBatched with its check).
 add_test(NAME cuda_getrf_block_all COMMAND test_cuda_routines getrf_block ties)
-add_test(NAME cuda_getrf_block_w8 COMMAND test_cuda_routines getrf_block ties)
+add_test(NAME cuda_getrf_block_w16 COMMAND test_cuda_routines getrf_block ties)
 add_test(NAME cuda_getrf_block_none COMMAND test_cuda_routines getrf_block)
-set_tests_properties(cuda_getrf_block_all cuda_getrf_block_w8 cuda_getrf_block_none
+set_tests_properties(cuda_getrf_block_all cuda_getrf_block_w16 cuda_getrf_block_none
   PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
 set_property(TEST cuda_getrf_block_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BLOCK_MAX=192")
-set_property(TEST cuda_getrf_block_w8 APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BLOCK_MAX=192;KOBALT_CUDA_GETRF_BLOCK_WARPS=8;KOBALT_CUDA_GETRF_SMALL_MAX=0")
+set_property(TEST cuda_getrf_block_w16 APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BLOCK_MAX=192;KOBALT_CUDA_GETRF_BLOCK_WARPS=16;KOBALT_CUDA_GETRF_SMALL_MAX=0")
 set_property(TEST cuda_getrf_block_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BLOCK_MAX=0")
 # getrs alone on both sides of GETRS_PIPE_MIN (1: the one-thread pipe kernel at every n it
 # takes, 1 ... 8, with 8- and 16-byte copies; 0: the group kernel everywhere), see

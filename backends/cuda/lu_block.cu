@@ -1,6 +1,7 @@
 // lu_block.cu -- the launcher of lu_block.cuh's block-per-item getrf: picks the register
-// shape for n (RT = ceil(n / 32) rows per lane), opts in to the shared memory it needs, and
-// sizes the grid to the resident blocks (each walks items grid-stride).
+// shape for n (RT = ceil(n / 32) rows per lane; 4 warps only up to n = 64), opts in to the
+// shared memory it needs, and sizes the grid to the resident blocks (each walks items
+// grid-stride).
 #include <algorithm>
 
 #include "lu_block.cuh"
@@ -36,6 +37,10 @@ bool by_rows(int n, MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch, c
     switch ((n + 31) / 32) {
     case 1: return launch<T, 1, NW>(n, dA, A, ipiv, sp, info, batch, st);
     case 2: return launch<T, 2, NW>(n, dA, A, ipiv, sp, info, batch, st);
+    }
+    if constexpr (NW == 4) // 4 warps: 16 register columns a lane at n <= 64; above, 8 warps
+        return by_rows<T, 8>(n, dA, A, ipiv, sp, info, batch, st);
+    switch ((n + 31) / 32) {
     case 3: return launch<T, 3, NW>(n, dA, A, ipiv, sp, info, batch, st);
     case 4: return launch<T, 4, NW>(n, dA, A, ipiv, sp, info, batch, st);
     }
@@ -54,8 +59,9 @@ template <class T, class AA>
 bool block_getrf(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, int warps,
                  cudaStream_t st) {
     if (n < 1 || batch < 1) return false;
-    return warps == 8 ? by_rows<T, 8>(n, dA, A, ipiv, strideIpiv, info, batch, st)
-                      : by_rows<T, 16>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    if (warps == 4) return by_rows<T, 4>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    if (warps == 8) return by_rows<T, 8>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    return by_rows<T, 16>(n, dA, A, ipiv, strideIpiv, info, batch, st);
 }
 
 #define KOBALT_BLOCK_INSTANTIATE(T)                                                                             \

@@ -30,7 +30,8 @@
 namespace kobalt_cuda {
 
 // Launches the kernel when n fits its shapes (n <= 128 in double, 192 in float) and the
-// device gives the shared memory; false otherwise (nothing queued). warps: 8 or 16.
+// device gives the shared memory; false otherwise (nothing queued). warps: 4 (n <= 64;
+// above, 8), 8 or 16.
 template <class T, class AA>
 bool block_getrf(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, int warps,
                  cudaStream_t st);
@@ -66,7 +67,7 @@ __device__ __forceinline__ unsigned pivot_key(float v, bool diag) {
 }
 
 template <class T, int RT, int NW, class AA>
-__global__ void __launch_bounds__(NW * 32, 1)
+__global__ void __launch_bounds__(NW * 32, NW == 4 ? 4 : 1)
     getrf_block(int n, MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch) {
     constexpr int CT = 32 * RT / NW; // register columns per thread
     constexpr int NR = 32 * RT;      // rows (and columns) the shape covers

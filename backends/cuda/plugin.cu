@@ -191,8 +191,9 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda getrf: largest n of square pivoted items above GETRF_SMALL_MAX run by the block-per-item kernel (item in "
      "registers and shared memory; at most 128 in double, 192 in float, and what the device's shared memory "
      "allows); above, or when 0, cuBLAS getrfBatched",
-     128},
-    {"GETRF_BLOCK_WARPS", "cuda getrf block-per-item kernel: warps per block (8 or 16)", 16},
+     64},
+    {"GETRF_BLOCK_WARPS",
+     "cuda getrf block-per-item kernel: warps per block, 4 (up to n = 64; above, 8), 8 or 16", 4},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

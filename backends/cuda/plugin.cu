@@ -186,7 +186,9 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "12; 0 or 8 and below: never). 12: on an H200 n = 12 0.240 -> 0.197 ms (docs/performance.md)",
      12},
     // getrf above GETRF_SMALL_MAX on one thread block per item (lu_block.cuh): dgetf2's
-    // pivots and info built in, no snapshot and check around cuBLAS getrfBatched.
+    // pivots and info built in, no snapshot and check around cuBLAS getrfBatched. 64: on an
+    // H200 (double) n = 40 / 48 / 64 2.28 / 1.98 / 1.80 -> 1.89 / 1.56 / 1.10 ms on 4 warps
+    // a block; n = 96 / 128 lost (1.76 / 2.07 -> 2.50 / 2.47 ms); docs/performance.md.
     {"GETRF_BLOCK_MAX",
      "cuda getrf: largest n of square pivoted items above GETRF_SMALL_MAX run by the block-per-item kernel (item in "
      "registers and shared memory; at most 128 in double, 192 in float, and what the device's shared memory "

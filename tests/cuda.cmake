@@ -13,7 +13,7 @@ target_include_directories(test_cuda_routines PRIVATE ${CMAKE_CURRENT_SOURCE_DIR
 # at every size / vendor paths wherever they apply (group kernels elsewhere) /
 # one-thread-per-item unstaged / the > 2^31-element batch
 set(kobalt_cuda_own "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_GEMV_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
-set(kobalt_cuda_vendor "KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMV_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
+set(kobalt_cuda_vendor "KOBALT_CUDA_GETRF_BLOCK_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMV_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
 add_test(NAME cuda_routines COMMAND test_cuda_routines full)
 add_test(NAME cuda_routines_own COMMAND test_cuda_routines full)
 add_test(NAME cuda_routines_vendor COMMAND test_cuda_routines full)
@@ -41,6 +41,19 @@ set_tests_properties(cuda_getrf_bcast_all cuda_getrf_bcast_none cuda_getrf_full_
 set_property(TEST cuda_getrf_bcast_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=1;KOBALT_CUDA_GETRF_FULL_MIN=0")
 set_property(TEST cuda_getrf_bcast_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=0;KOBALT_CUDA_GETRF_FULL_MIN=0")
 set_property(TEST cuda_getrf_full_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_FULL_MIN=1")
+# getrf above the group kernels on both sides of GETRF_BLOCK_MAX (test_cuda_routines.cpp
+# "getrf_block"): the block-per-item kernel (lu_block.cuh) up to 128 in double and 192 in
+# float with its ties checked (4 warps a block up to 64, 8 above); the same on 16 warps a
+# block and with GETRF_SMALL_MAX = 0 (every size from 1 on the block kernel); off (cuBLAS
+# getrfBatched with its check).
+add_test(NAME cuda_getrf_block_all COMMAND test_cuda_routines getrf_block ties)
+add_test(NAME cuda_getrf_block_w16 COMMAND test_cuda_routines getrf_block ties)
+add_test(NAME cuda_getrf_block_none COMMAND test_cuda_routines getrf_block)
+set_tests_properties(cuda_getrf_block_all cuda_getrf_block_w16 cuda_getrf_block_none
+  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
+set_property(TEST cuda_getrf_block_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BLOCK_MAX=192")
+set_property(TEST cuda_getrf_block_w16 APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BLOCK_MAX=192;KOBALT_CUDA_GETRF_BLOCK_WARPS=16;KOBALT_CUDA_GETRF_SMALL_MAX=0")
+set_property(TEST cuda_getrf_block_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BLOCK_MAX=0")
 # getrs alone on both sides of GETRS_PIPE_MIN (1: the one-thread pipe kernel at every n it
 # takes, 1 ... 8, with 8- and 16-byte copies; 0: the group kernel up to n = 8), see
 # test_cuda_routines.cpp "getrs".

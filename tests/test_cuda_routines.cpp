@@ -383,7 +383,9 @@ void host_getrs(Operand<T> &A, std::vector<T> &Av, I ab, bool t, I n, I nrhs, co
 }
 
 // ================================ getrf =================================================
-template <class T> void test_getrf(kobalt_layout L, bool batched, bool pivot, I m, I n, I batch, bool ties = false) {
+template <class T>
+void test_getrf(kobalt_layout L, bool batched, bool pivot, I m, I n, I batch, bool ties = false,
+                bool zero_cols = false) {
     Operand<T> A;
     A.init(L, m, n, batch, 1);
     const I kmin = std::min(m, n);
@@ -408,6 +410,11 @@ template <class T> void test_getrf(kobalt_layout L, bool batched, bool pivot, I 
             A.at(4, r2, 0) = std::nextafter(T(3), T(4));
         }
     }
+    // items 5, 6, ...: column 5 q + 1 zero (it stays zero until its step), so their info
+    // differs item by item (q * 5 + 2 where no earlier pivot is zero)
+    if (zero_cols && pivot)
+        for (I q = 0; 5 + q < batch && 5 * q + 1 < kmin; ++q)
+            for (I i = 0; i < m; ++i) A.at(5 + q, i, 5 * q + 1) = 0;
     if (batch > 1) A.upload();
     const I sp = kmin + 2;
     IntBuf ipiv(size_t(sp * batch)), info(size_t(batch), -9);
@@ -748,6 +755,37 @@ int main(int argc, char **argv) {
             test_getrf<double>(KOBALT_ROW_MAJOR, true, false, n, n, 40001, true);
             test_getrf<float>(KOBALT_COL_MAJOR, true, true, n, n, 40001, true);
         }
+    } else if (mode == "getrf_block") {
+        // square pivoted getrf above the group kernels (lu_block.cuh on one block per item,
+        // or cuBLAS with its check where GETRF_BLOCK_MAX is 0 or the size does not fit; the
+        // ties are checked only with argument "ties", the cuBLAS path's pivots on ties
+        // differing from dgetf2): both layouts and forms, singular, NaN and tie items, and
+        // items whose info differs (zero columns); sizes on both sides of each register
+        // shape (32 rows a lane); 1 .. 32 reach it with GETRF_SMALL_MAX = 0. Then the
+        // fused call, which runs this getrf above GEMM_LU_TRSV_SMALL_MAX.
+        const bool ties = argc > 2 && std::string(argv[2]) == "ties";
+        for (kobalt_layout L : LAYOUTS)
+            for (int f = 0; f < 2; ++f)
+                for (I n : {1, 5, 17, 32, 33, 47, 64, 65, 100, 128}) {
+                    test_getrf<double>(L, f == 1, true, n, n, 12, ties, true);
+                    test_getrf<float>(L, f == 1, true, n, n, 12, ties, true);
+                }
+        for (kobalt_layout L : LAYOUTS)
+            for (I n : {129, 160, 192}) {
+                test_getrf<float>(L, false, true, n, n, 12, ties, true);
+                test_getrf<double>(L, true, true, n, n, 3, false, true); // above the kernel's double sizes
+            }
+        // several items per block (the grid is the resident blocks)
+        test_getrf<double>(KOBALT_COL_MAJOR, false, true, 64, 64, 3001, ties, true);
+        test_getrf<double>(KOBALT_ROW_MAJOR, true, true, 128, 128, 1001, ties, true);
+        test_getrf<float>(KOBALT_COL_MAJOR, true, true, 100, 100, 1001, ties, true);
+        for (I n : {33, 64, 100, 128})
+            for (kobalt_layout L : LAYOUTS) {
+                test_fused<double>(L, false, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, n, 2, 7, 1.0, 1.0);
+                test_fused<double>(L, true, KOBALT_TRANS, KOBALT_NO_TRANS, true, n, n + 1, 1, 7, 0.5, 0.0);
+                test_fused<float>(L, false, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, n, 1, 7, 1.f, 1.f);
+                test_fused<float>(L, true, KOBALT_TRANS, KOBALT_NO_TRANS, true, n, n + 1, 2, 7, 0.5f, 0.f);
+            }
     } else if (mode == "getrs") {
         // getrs alone around the one-thread pipe kernel (getrs_pipe.cuh: double, column-major,
         // NoTrans, nrhs 1, n <= 8) and the prefetching row kernel (getrs_rows.cuh: the same

@@ -72,6 +72,8 @@ enum ThresholdId : int {
     GEMM_TILE_BUFFERS, // gemm tile kernel: stage buffers (2: next stage copied during the product)
     SEMIRING_TILE_BLOCKS_PER_SM, // semiring tile kernel: grid blocks per SM, grid-stride; 0 = one block per item (semiring_tile.cuh)
     GETRS_PREFETCH_MIN, // double getrs, column-major NoTrans nrhs 1, n <= 32: lane per row, next item prefetched by cp.async (getrs_rows.cuh)
+    GETRF_BLOCK_MAX, // getrf, square pivoted items above GETRF_SMALL_MAX up to this n: one thread block per item (lu_block.cuh) instead of cuBLAS
+    GETRF_BLOCK_WARPS, // the block-per-item getrf's warps per block (8 or 16)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

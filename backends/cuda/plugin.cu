@@ -224,6 +224,17 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "n = 7 0.141 -> 0.130 ms and n = 8 0.100 -> 0.098 ms against the pipe kernel; n = 5 lost to it "
      "(docs/performance.md)",
      7},
+    // getrf above GETRF_SMALL_MAX on one thread block per item (lu_block.cuh): dgetf2's
+    // pivots and info built in, no snapshot and check around cuBLAS getrfBatched. 64: on an
+    // H200 (double) n = 40 / 48 / 64 2.28 / 1.98 / 1.80 -> 1.89 / 1.56 / 1.10 ms on 4 warps
+    // a block; n = 96 / 128 lost (1.76 / 2.07 -> 2.50 / 2.47 ms); docs/performance.md.
+    {"GETRF_BLOCK_MAX",
+     "cuda getrf: largest n of square pivoted items above GETRF_SMALL_MAX run by the block-per-item kernel (item in "
+     "registers and shared memory; at most 128 in double, 192 in float, and what the device's shared memory "
+     "allows); above, or when 0, cuBLAS getrfBatched",
+     64},
+    {"GETRF_BLOCK_WARPS",
+     "cuda getrf block-per-item kernel: warps per block, 4 (up to n = 64; above, 8), 8 or 16", 4},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

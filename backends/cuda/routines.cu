@@ -10,6 +10,7 @@
 #include "getrs_rows.cuh"
 #include "groups.cuh"
 #include "items.cuh"
+#include "lu_block.cuh"
 #include "slots.cuh"
 
 namespace kobalt_cuda {
@@ -797,6 +798,12 @@ kobalt_status vendor_getrs(cublasHandle_t h, const char *routine, bool tr, kobal
     return launch_status(p, routine);
 }
 
+// Square pivoted items of this n run lu_block.cuh's block-per-item kernel (when the device
+// gives its shared memory) rather than cuBLAS getrfBatched.
+inline bool use_block(kobalt_int n) {
+    return n > threshold(GETRF_SMALL_MAX) && n <= threshold(GETRF_BLOCK_MAX);
+}
+
 inline bool use_group(kobalt_int d) {
     return d >= threshold(GROUP_MIN) && d <= std::min<kobalt_int>(threshold(GROUP_MAX), kGroupMax);
 }
@@ -932,6 +939,10 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
         return st;
     }
     const MatDesc dA = mat_desc(layout, m, n, lda);
+    // one thread block per item: dgetf2's pivots and info in the kernel, either layout
+    if (ipiv && m == n && use_block(n) &&
+        block_getrf<T>(int(n), dA, A, ipiv, strideIpiv, info, batch, int(threshold(GETRF_BLOCK_WARPS)), stream()))
+        return launch_status(p, routine);
     // cuBLAS getrfBatched: square, pivoted. Column-major in place (VENDOR_CHECK 0), else on
     // a packed column-major copy whose good items are copied back; the others (and all of
     // them if the copy cannot be allocated) run Kobalt's kernel on the untouched input.
@@ -1169,7 +1180,8 @@ kobalt_status fused_inplace(const char *routine, kobalt_op tx, kobalt_op ty, kob
     const int *skip = info; // items with info != 0 keep their B
     Scratch s;
     int *bad = nullptr;
-    if (beta == T(0)) {
+    // (sizes of the block-per-item getrf take getrf below: its info is exact, no recompute)
+    if (beta == T(0) && !use_block(n)) {
         st = lu_inplace<T>(h, routine, dA, n, A, lda, ipiv, strideIpiv, info, batch, false, s, bad);
         if (st != KOBALT_SUCCESS) return st;
     }

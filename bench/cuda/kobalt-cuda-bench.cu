@@ -1,8 +1,8 @@
 // kobalt-cuda-bench: Kobalt's CUDA backend against cuBLAS on identical device data
-// (double), CUDA events, 3 warm-ups, median of 15. Prints % of the device-to-device copy
+// (double; sgetrf in float), CUDA events, 3 warm-ups, median of 15. Prints % of the device-to-device copy
 // bandwidth, counting each input read once and each output written once.
 // Usage: kobalt-cuda-bench [bytes_per_operand (default 256 MiB)] [sizes, e.g. 4,8,16,32]
-//        [routines, e.g. getrf,getrs (default gemm,getrf,getrs,fused)]
+//        [routines, e.g. getrf,getrs (default gemm,getrf,getrs,fused; sgetrf: getrf in float)]
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -50,6 +50,18 @@ static double *rand_buf(size_t n) {
     return d;
 }
 __global__ void make_ptrs(double **p, double *base, long long stride, long long n) {
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+        p[i] = base + i * stride;
+}
+// float items for sgetrf: random values in [-1, 1) by a hash of the index
+__global__ void fill_float(float *p, long long n) {
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+        unsigned long long z = (unsigned long long)i * 0x9E3779B97F4A7C15ull;
+        z = (z ^ (z >> 31)) * 0xBF58476D1CE4E5B9ull;
+        p[i] = float((z >> 40) * (1.0 / (1ull << 24))) * 2.f - 1.f;
+    }
+}
+__global__ void make_fptrs(float **p, float *base, long long stride, long long n) {
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
         p[i] = base + i * stride;
 }
@@ -157,6 +169,26 @@ int main(int argc, char **argv) {
             cublasDgetrsBatched(h, CUBLAS_OP_N, n, 1, (const double *const *)pC, n, ipiv, px, n, &hinfo, int(items));
         });
         row("fused", n, items, gb, km, cm);
+        }
+        if (want("sgetrf")) {
+        // float getrf (pivoted), column-major, as many items as fit bytes_per_operand in float
+        const long long fi = std::max<long long>(1, (long long)(bytes_op / 4 / nn));
+        float *F, *G, **pG;
+        int *fpiv, *finfo;
+        CK(cudaMalloc(&F, fi * nn * 4));
+        CK(cudaMalloc(&G, fi * nn * 4));
+        CK(cudaMalloc(&pG, fi * sizeof(float *)));
+        CK(cudaMalloc(&fpiv, fi * n * 4));
+        CK(cudaMalloc(&finfo, fi * 4));
+        fill_float<<<1024, 256>>>(F, fi * nn);
+        make_fptrs<<<1024, 256>>>(pG, G, nn, fi);
+        CK(cudaMemcpy(G, F, fi * nn * 4, cudaMemcpyDeviceToDevice));
+        const double fb = 2.0 * nn * 4 * fi + fi * (n + 1) * 4.0;
+        const double fk = time_ms([&] { kobalt_sgetrf_strided(KOBALT_COL_MAJOR, n, n, G, n, nn, fpiv, n, finfo, fi); });
+        CK(cudaMemcpy(G, F, fi * nn * 4, cudaMemcpyDeviceToDevice));
+        const double fc = time_ms([&] { cublasSgetrfBatched(h, n, pG, n, fpiv, finfo, int(fi)); });
+        row("sgetrf", n, fi, fb, fk, fc);
+        cudaFree(F); cudaFree(G); cudaFree(pG); cudaFree(fpiv); cudaFree(finfo);
         }
         cudaFree(A); cudaFree(B); cudaFree(C); cudaFree(x); cudaFree(ipiv); cudaFree(info);
         cudaFree(pA); cudaFree(pB); cudaFree(pC); cudaFree(px);

@@ -1,0 +1,73 @@
+// lu_block.cu -- the launcher of lu_block.cuh's block-per-item getrf: picks the register
+// shape for n (RT = ceil(n / 32) rows per lane; 4 warps only up to n = 64), opts in to the
+// shared memory it needs, and sizes the grid to the resident blocks (each walks items
+// grid-stride).
+#include <algorithm>
+
+#include "lu_block.cuh"
+
+namespace kobalt_cuda {
+
+namespace {
+
+template <class T, int RT, int NW, class AA>
+bool launch(int n, MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch, cudaStream_t st) {
+    const auto kernel = lublock::getrf_block<T, RT, NW, AA>;
+    const size_t bytes = lublock::smem_bytes<T>(n, RT);
+    int dev = 0, optin = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess ||
+        bytes > size_t(optin)) {
+        cudaGetLastError();
+        return false;
+    }
+    int per_sm = 0;
+    if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)) != cudaSuccess ||
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, NW * 32, bytes) != cudaSuccess || per_sm < 1) {
+        cudaGetLastError();
+        return false;
+    }
+    const idx blocks = std::min<idx>(batch, idx(multiprocessors()) * per_sm);
+    kernel<<<int(std::max<idx>(blocks, 1)), NW * 32, bytes, st>>>(n, dA, A, ipiv, sp, info, batch);
+    return true;
+}
+
+template <class T, int NW, class AA>
+bool by_rows(int n, MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch, cudaStream_t st) {
+    switch ((n + 31) / 32) {
+    case 1: return launch<T, 1, NW>(n, dA, A, ipiv, sp, info, batch, st);
+    case 2: return launch<T, 2, NW>(n, dA, A, ipiv, sp, info, batch, st);
+    }
+    if constexpr (NW == 4) // 4 warps: 16 register columns a lane at n <= 64; above, 8 warps
+        return by_rows<T, 8>(n, dA, A, ipiv, sp, info, batch, st);
+    switch ((n + 31) / 32) {
+    case 3: return launch<T, 3, NW>(n, dA, A, ipiv, sp, info, batch, st);
+    case 4: return launch<T, 4, NW>(n, dA, A, ipiv, sp, info, batch, st);
+    }
+    if constexpr (sizeof(T) == 4) { // float: the registers of 6 rows x 12 columns still fit 512 threads
+        switch ((n + 31) / 32) {
+        case 5: return launch<T, 5, NW>(n, dA, A, ipiv, sp, info, batch, st);
+        case 6: return launch<T, 6, NW>(n, dA, A, ipiv, sp, info, batch, st);
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+template <class T, class AA>
+bool block_getrf(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, int warps,
+                 cudaStream_t st) {
+    if (n < 1 || batch < 1) return false;
+    if (warps == 4) return by_rows<T, 4>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    if (warps == 8) return by_rows<T, 8>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    return by_rows<T, 16>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+}
+
+#define KOBALT_BLOCK_INSTANTIATE(T)                                                                             \
+    template bool block_getrf<T>(int, MatDesc, Strided<T>, int *, idx, int *, idx, int, cudaStream_t);         \
+    template bool block_getrf<T>(int, MatDesc, Ptrs<T>, int *, idx, int *, idx, int, cudaStream_t);
+KOBALT_BLOCK_INSTANTIATE(double)
+KOBALT_BLOCK_INSTANTIATE(float)
+
+} // namespace kobalt_cuda

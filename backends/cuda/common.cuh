@@ -28,6 +28,12 @@ template <class T> __host__ __device__ constexpr T sfmin() { return std::numeric
 template <class T> __device__ __forceinline__ T dgetf2_scale(T a, T pivot, T recip) {
     return fabs(pivot) >= sfmin<T>() ? a * recip : a / pivot;
 }
+// getrs's division by U's diagonal entry d (|d| = ad) may use 1 / d, computed off the
+// dependency chain, only where both |d| and 1 / |d| are normal numbers (x * (1 / d) is then
+// x / d up to rounding); elsewhere it divides.
+template <class T> __device__ __forceinline__ bool reciprocal_safe(T ad) {
+    return ad >= sfmin<T>() && ad <= T(1) / sfmin<T>();
+}
 
 enum ThresholdId : int {
     GEMM_SMALL_MAX,

@@ -186,7 +186,7 @@ __global__ void __launch_bounds__(pipe::kItems)
                     u[i + 1] = v.y;
                 }
                 const double d = u[j], ad = fabs(d), rd = 1.0 / d;
-                x[j] = ad >= 2.2250738585072014e-308 && ad <= 4.49423283715578976932e307 ? x[j] * rd : x[j] / d;
+                x[j] = reciprocal_safe(ad) ? x[j] * rd : x[j] / d;
 #pragma unroll
                 for (int i = 0; i < j; ++i) x[i] -= u[i] * x[j];
             }

@@ -121,7 +121,7 @@ __global__ void __launch_bounds__(rows::kThreads, rows::blocks(W))
             }
         // U (upper): x_j /= U_jj on lane j, then x_i -= U_ij x_j, j descending
         const double ad = fabs(d), rd = 1.0 / d;
-        const bool recip = ad >= 2.2250738585072014e-308 && ad <= 4.49423283715578976932e307;
+        const bool recip = reciprocal_safe(ad);
 #pragma unroll
         for (int j = W - 1; j >= 0; --j)
             if (j < n) {

@@ -80,7 +80,6 @@ __global__ void __launch_bounds__(NW * 32, NW == 4 ? 4 : 1)
     int *const ctl = reinterpret_cast<int *>(pvs + 2); // label [2], physical row [2]
     int *const piv = ctl + 4;                          // [NR]
     const int lane = int(threadIdx.x) & 31, warp = int(threadIdx.x) >> 5;
-    const T sfmin = sizeof(T) == 8 ? T(2.2250738585072014e-308) : T(1.17549435e-38f);
 
     for (idx item = blockIdx.x; item < batch; item += gridDim.x) {
         const Mat<T> g = dA.global<T>(A(item));
@@ -149,7 +148,7 @@ __global__ void __launch_bounds__(NW * 32, NW == 4 ? 4 : 1)
                         }
                         if (lab[i] > j) {
                             T v = a[i][kb];
-                            if (pv != T(0)) v = fabs(pv) >= sfmin ? v * rp : v / pv; // rp == 1 / pv
+                            if (pv != T(0)) v = dgetf2_scale(v, pv, rp); // rp == 1 / pv
                             a[i][kb] = v;
                             colb[buf * NR + lane + 32 * i] = v;
                         }

@@ -21,8 +21,15 @@ bool launch(int n, MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch, cu
         cudaGetLastError();
         return false;
     }
+    // The attribute belongs to the kernel, shared by every host thread and stream: ask for
+    // the most this instantiation can need (n = 32 RT, within the opt-in limit), the same
+    // value on every call, so that a concurrent call with a smaller n never lowers it
+    // under this call's launch. (Setting each call's own size raced: in test_cuda_stress,
+    // 8 threads on 8 streams, a fused call at n = 33..64 failed its launch after another
+    // thread had set a smaller size, KOBALT_BACKEND_ERROR.)
+    const size_t most = std::min(lublock::smem_bytes<T>(32 * RT, RT), size_t(optin));
     int per_sm = 0;
-    if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)) != cudaSuccess ||
+    if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(most)) != cudaSuccess ||
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, NW * 32, bytes) != cudaSuccess || per_sm < 1) {
         cudaGetLastError();
         return false;

@@ -299,9 +299,7 @@ template <class T> void batch_counts(void **)
 }
 
 /* The packed path (PACKED_LU_MAX, on by default; the _packed_off ctest variant turns it
- * off; it takes k = n) below FUSED_ITEM_MIN (6 by default; the _packed_* runs set it to 9,
- * so that they keep the packed path at n = 6..8), and from FUSED_ITEM_MIN on the per-item
- * kernel (fused_item.cpp; _item_all: every n = 1..8, also in its AVX2 and baseline copies): packs of W items (2..16 per ISA and precision) and the partial
+ * off; it takes k = n): packs of W items (2..16 per ISA and precision) and the partial
  * pack after them. Orders 0..8, batch counts around every W, both layouts and forms, every
  * transpose, nrhs 0..17 (B is copied 8 columns at a time), alpha/beta with zeros, singular
  * (zero column) and NaN items mixed in at shifting positions. */
@@ -334,12 +332,11 @@ template <class T> void packed_batches(void **)
     finish();
 }
 
-/* A subnormal pivot U(j, j) in one item at n = 1..8 (the per-item kernel of FUSED_ITEM_MIN
- * from n = 6 by default, every n in the _item_all run; the packed path below it and in
- * _item_off): the L column is divided instead of scaled by the reciprocal and the back
- * substitution divides too, so that x_j = 2p / p = 2 stays finite where 1/p is Inf. A_new =
- * X Y with X = I and Y = diag(1, .., p, .., 1), beta = 0; the item is one of a group of two
- * (item 1) or the odd one after the groups (item 4 of 5). */
+/* A subnormal pivot U(j, j) in one item at n = 1..8 (batch 5: below a pack of W items in
+ * double, so the fixed-n kernels, the packed path in single with AVX2, and both in the
+ * _packed_* runs): the L column is divided instead of scaled by the reciprocal, so that
+ * x_j = 2p / p = 2 stays finite where 1/p is Inf. A_new = X Y with X = I and Y = diag(1, ..,
+ * p, .., 1), beta = 0; the item is item 1 or the last one (4 of 5). */
 template <class T> void subnormal_pivot(void **)
 {
     const T p = std::numeric_limits<T>::denorm_min() * T(16);

@@ -35,7 +35,6 @@ enum ThresholdId : int {
     GETRS_DIRECT_MAX,   // getrs, nrhs = 1, n above the fixed-n kernels: the direct solve (getrs_direct.cpp)
     GETRS_STREAM_MIN,   // ... which prefetches the whole item ahead from this n on
     GETRS_TINY_MAX,     // getrs, nrhs = 1, n <= 8: the in-place solve (getrs_tiny.cpp)
-    FUSED_ITEM_MIN,     // gemm_lu_trsv, k = n: the per-item register kernel (fused_item.cpp) from this n to 8
     THRESHOLD_COUNT
 };
 

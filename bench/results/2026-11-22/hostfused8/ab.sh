@@ -5,7 +5,9 @@
 #   new = default (6: the per-item register kernel fused_item.cpp at n = 6..8)
 #   all = KOBALT_OPENMP_FUSED_ITEM_MIN=2 (the per-item kernel at every n = 2..8)
 # Peers: the OpenBLAS/LAPACK three sweeps (blas) and Kobalt's own three calls (kobalt3).
-# The load average is logged before each invocation.
+# The load average is logged before each invocation. FUSED_ITEM_MIN exists only at commit
+# 67e418c (the kernel was taken back out, docs/performance.md "Fused call at n = 6, 8"); on
+# later commits all arms run main's paths.
 #   bench/results/2026-11-22/hostfused8/ab.sh <build dir> <out dir> [kobalt-bench options]
 B=${1:-build}
 OUT=${2:-.}

@@ -332,52 +332,6 @@ template <class T> void packed_batches(void **)
     finish();
 }
 
-/* A subnormal pivot U(j, j) in one item at n = 1..8 (batch 5: below a pack of W items in
- * double, so the fixed-n kernels, the packed path in single with AVX2, and both in the
- * _packed_* runs): the L column is divided instead of scaled by the reciprocal, so that
- * x_j = 2p / p = 2 stays finite where 1/p is Inf. A_new = X Y with X = I and Y = diag(1, ..,
- * p, .., 1), beta = 0; the item is item 1 or the last one (4 of 5). */
-template <class T> void subnormal_pivot(void **)
-{
-    const T p = std::numeric_limits<T>::denorm_min() * T(16);
-    const kobalt_int batch = 5;
-    for (kobalt_int n = 1; n <= 8; n++)
-        for (kobalt_layout l : kLayouts)
-            for (kobalt_int odd : {kobalt_int(1), batch - 1}) {
-                const kobalt_int j = (n - 1) / 2 + (odd == 1 ? 0 : n / 2);
-                set_case("%sgemm_lu_trsv_strided %s n=%ld item %ld: U(%ld,%ld) subnormal", type_name<T>(),
-                         layout_name(l), (long)n, (long)odd, (long)j, (long)j);
-                MatBatch<T> X(l, n, n, batch, 0, 0, false, false), Y(l, n, n, batch, 0, 0, false, false);
-                MatBatch<T> A(l, n, n, batch, 0, 0, false, false), B(l, n, 1, batch, 0, 0, false, false);
-                IntBatch ipiv(n, batch), info(1, batch);
-                for (kobalt_int i = 0; i < batch; i++)
-                    for (kobalt_int q = 0; q < n; q++) {
-                        for (kobalt_int r = 0; r < n; r++) X.at(i, r, q) = Y.at(i, r, q) = r == q ? T(1) : T(0);
-                        B.at(i, q, 0) = T(1);
-                    }
-                Y.at(odd, j, j) = p;
-                B.at(odd, j, 0) = T(2) * p;
-                KT_CHECK_STATUS(kb::gemm_lu_trsv_strided(l, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, 1, T(1), X.base(),
-                                                         X.ld, X.stride, Y.base(), Y.ld, Y.stride, T(0), A.base(),
-                                                         A.ld, A.stride, ipiv.base(), ipiv.stride, B.base(), B.ld,
-                                                         B.stride, info.base(), batch));
-                for (kobalt_int i = 0; i < batch; i++) {
-                    KT_CHECK(info.at(i, 0) == 0, "item %ld: info %d, expected 0", (long)i, info.at(i, 0));
-                    for (kobalt_int r = 0; r < n; r++) {
-                        KT_CHECK(ipiv.at(i, r) == int(r + 1), "item %ld: ipiv[%ld] = %d", (long)i, (long)r,
-                                 ipiv.at(i, r));
-                        const T want = i == odd && r == j ? T(2) : T(1);
-                        KT_CHECK(B.at(i, r, 0) == want, "item %ld x(%ld) = %g, expected %g", (long)i, (long)r,
-                                 (double)B.at(i, r, 0), (double)want);
-                        const T diag = i == odd && r == j ? p : T(1);
-                        KT_CHECK(A.at(i, r, r) == diag, "item %ld U(%ld,%ld) = %g", (long)i, (long)r, (long)r,
-                                 (double)A.at(i, r, r));
-                    }
-                }
-            }
-    finish();
-}
-
 /* Items above the backend's "few large items" size (256), batch 1 and 2. */
 template <class T> void large_items(void **)
 {
@@ -407,7 +361,6 @@ int main(void)
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
         cmocka_unit_test(packed_batches<double>),     cmocka_unit_test(packed_batches<float>),
-        cmocka_unit_test(subnormal_pivot<double>),    cmocka_unit_test(subnormal_pivot<float>),
     };
     return cmocka_run_group_tests_name("gemm_lu_trsv", tests, NULL, NULL);
 }

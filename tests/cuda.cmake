@@ -4,6 +4,17 @@
 if(NOT KOBALT_HAVE_CUDA OR NOT TARGET kobalt-cuda)
   return()
 endif()
+# kobalt_gpu_test(NAME TIMEOUT SETTINGS COMMAND...): one GPU test, labelled cuda, skipped
+# (exit 77) without a device, run with the suite's environment plus SETTINGS (a ;-list of
+# KOBALT_CUDA_* overrides, "" for the defaults): the variants below differ only in those.
+function(kobalt_gpu_test name timeout settings)
+  add_test(NAME ${name} COMMAND ${ARGN})
+  set_tests_properties(${name} PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}"
+    TIMEOUT ${timeout})
+  if(NOT "${settings}" STREQUAL "")
+    set_property(TEST ${name} APPEND PROPERTY ENVIRONMENT ${settings})
+  endif()
+endfunction()
 add_executable(test_cuda_routines ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_routines.cpp)
 target_link_libraries(test_cuda_routines PRIVATE Kobalt::kobalt CUDA::cudart_static)
 
@@ -14,66 +25,40 @@ target_include_directories(test_cuda_routines PRIVATE ${CMAKE_CURRENT_SOURCE_DIR
 # one-thread-per-item unstaged / the > 2^31-element batch
 set(kobalt_cuda_own "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_GEMV_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
 set(kobalt_cuda_vendor "KOBALT_CUDA_GETRF_BLOCK_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMV_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
-add_test(NAME cuda_routines COMMAND test_cuda_routines full)
-add_test(NAME cuda_routines_own COMMAND test_cuda_routines full)
-add_test(NAME cuda_routines_vendor COMMAND test_cuda_routines full)
-add_test(NAME cuda_routines_unstaged COMMAND test_cuda_routines full)
-add_test(NAME cuda_huge_batch COMMAND test_cuda_routines huge)
-set_tests_properties(cuda_routines cuda_routines_own cuda_routines_vendor
-  cuda_routines_unstaged cuda_huge_batch
-  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 1200)
-set_property(TEST cuda_routines_own APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_own})
-set_property(TEST cuda_routines_vendor APPEND PROPERTY ENVIRONMENT ${kobalt_cuda_vendor})
+kobalt_gpu_test(cuda_routines 1200 "" test_cuda_routines full)
+kobalt_gpu_test(cuda_routines_own 1200 "${kobalt_cuda_own}" test_cuda_routines full)
+kobalt_gpu_test(cuda_routines_vendor 1200 "${kobalt_cuda_vendor}" test_cuda_routines full)
 # unstaged also runs the vendor paths of the first version: getrf on a packed copy, the fused
 # call solving in a copy of B, getrs with one pointer-array kernel per operand, scratch from
 # CUDA's default pool (VENDOR_INPLACE=0, SCRATCH_KEEP_MB=0); the others run the defaults.
-set_property(TEST cuda_routines_unstaged APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_VENDOR_INPLACE=0;KOBALT_CUDA_SCRATCH_KEEP_MB=0")
+kobalt_gpu_test(cuda_routines_unstaged 1200 "KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_VENDOR_INPLACE=0;KOBALT_CUDA_SCRATCH_KEEP_MB=0" test_cuda_routines full)
+kobalt_gpu_test(cuda_huge_batch 1200 "" test_cuda_routines huge)
 # getrf's group kernel on both pivot-search/broadcast variants at every size up to 32
 # (GETRF_BCAST_MIN = 1: lu_bcast.cuh everywhere; 0: the shuffle kernel everywhere; both
 # with GETRF_FULL_MIN = 0 so that the square items of a group's width run them too), and
 # the prefetching full-item kernel (lu_full.cuh) at n = 4, 8, 16, 32 (GETRF_FULL_MIN = 1;
 # the default 16 runs it in cuda_routines), with singular, NaN and exact-tie items.
-add_test(NAME cuda_getrf_bcast_all COMMAND test_cuda_routines getrf)
-add_test(NAME cuda_getrf_bcast_none COMMAND test_cuda_routines getrf)
-add_test(NAME cuda_getrf_full_all COMMAND test_cuda_routines getrf)
-set_tests_properties(cuda_getrf_bcast_all cuda_getrf_bcast_none cuda_getrf_full_all
-  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
-set_property(TEST cuda_getrf_bcast_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=1;KOBALT_CUDA_GETRF_FULL_MIN=0")
-set_property(TEST cuda_getrf_bcast_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BCAST_MIN=0;KOBALT_CUDA_GETRF_FULL_MIN=0")
-set_property(TEST cuda_getrf_full_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_FULL_MIN=1")
+kobalt_gpu_test(cuda_getrf_bcast_all 600 "KOBALT_CUDA_GETRF_BCAST_MIN=1;KOBALT_CUDA_GETRF_FULL_MIN=0" test_cuda_routines getrf)
+kobalt_gpu_test(cuda_getrf_bcast_none 600 "KOBALT_CUDA_GETRF_BCAST_MIN=0;KOBALT_CUDA_GETRF_FULL_MIN=0" test_cuda_routines getrf)
+kobalt_gpu_test(cuda_getrf_full_all 600 "KOBALT_CUDA_GETRF_FULL_MIN=1" test_cuda_routines getrf)
 # getrf above the group kernels on both sides of GETRF_BLOCK_MAX (test_cuda_routines.cpp
 # "getrf_block"): the block-per-item kernel (lu_block.cuh) up to 128 in double and 192 in
 # float with its ties checked (4 warps a block up to 64, 8 above); the same on 16 warps a
 # block and with GETRF_SMALL_MAX = 0 (every size from 1 on the block kernel); off (cuBLAS
 # getrfBatched with its check).
-add_test(NAME cuda_getrf_block_all COMMAND test_cuda_routines getrf_block ties)
-add_test(NAME cuda_getrf_block_w16 COMMAND test_cuda_routines getrf_block ties)
-add_test(NAME cuda_getrf_block_none COMMAND test_cuda_routines getrf_block)
-set_tests_properties(cuda_getrf_block_all cuda_getrf_block_w16 cuda_getrf_block_none
-  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
-set_property(TEST cuda_getrf_block_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BLOCK_MAX=192")
-set_property(TEST cuda_getrf_block_w16 APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BLOCK_MAX=192;KOBALT_CUDA_GETRF_BLOCK_WARPS=16;KOBALT_CUDA_GETRF_SMALL_MAX=0")
-set_property(TEST cuda_getrf_block_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRF_BLOCK_MAX=0")
+kobalt_gpu_test(cuda_getrf_block_all 600 "KOBALT_CUDA_GETRF_BLOCK_MAX=192" test_cuda_routines getrf_block ties)
+kobalt_gpu_test(cuda_getrf_block_w16 600 "KOBALT_CUDA_GETRF_BLOCK_MAX=192;KOBALT_CUDA_GETRF_BLOCK_WARPS=16;KOBALT_CUDA_GETRF_SMALL_MAX=0" test_cuda_routines getrf_block ties)
+kobalt_gpu_test(cuda_getrf_block_none 600 "KOBALT_CUDA_GETRF_BLOCK_MAX=0" test_cuda_routines getrf_block)
 # getrs alone on both sides of GETRS_PIPE_MIN (1: the one-thread pipe kernel at every n it
 # takes, 1 ... 8, with 8- and 16-byte copies; 0: the group kernel up to n = 8), see
 # test_cuda_routines.cpp "getrs".
-add_test(NAME cuda_getrs_pipe_all COMMAND test_cuda_routines getrs)
-add_test(NAME cuda_getrs_pipe_none COMMAND test_cuda_routines getrs)
-set_tests_properties(cuda_getrs_pipe_all cuda_getrs_pipe_none
-  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
-set_property(TEST cuda_getrs_pipe_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=1;KOBALT_CUDA_GETRS_PREFETCH_MIN=0")
-set_property(TEST cuda_getrs_pipe_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GETRS_PIPE_MIN=0")
+kobalt_gpu_test(cuda_getrs_pipe_all 600 "KOBALT_CUDA_GETRS_PIPE_MIN=1;KOBALT_CUDA_GETRS_PREFETCH_MIN=0" test_cuda_routines getrs)
+kobalt_gpu_test(cuda_getrs_pipe_none 600 "KOBALT_CUDA_GETRS_PIPE_MIN=0" test_cuda_routines getrs)
 # the same cases on both sides of GETRS_PREFETCH_MIN (all: the prefetching row kernel,
 # getrs_rows.cuh, at every n it takes, 1 ... 32, the pipe kernel off; none: both off, the
 # group kernel everywhere). cuda_getrs_pipe_none above runs it at its default (7 ... 32).
-add_test(NAME cuda_getrs_prefetch_all COMMAND test_cuda_routines getrs)
-add_test(NAME cuda_getrs_prefetch_none COMMAND test_cuda_routines getrs)
-set_tests_properties(cuda_getrs_prefetch_all cuda_getrs_prefetch_none
-  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
-set_property(TEST cuda_getrs_prefetch_all APPEND PROPERTY ENVIRONMENT
-  "KOBALT_CUDA_GETRS_PREFETCH_MIN=1;KOBALT_CUDA_GETRS_PIPE_MIN=0")
-set_property(TEST cuda_getrs_prefetch_none APPEND PROPERTY ENVIRONMENT
-  "KOBALT_CUDA_GETRS_PREFETCH_MIN=0;KOBALT_CUDA_GETRS_PIPE_MIN=0")
+kobalt_gpu_test(cuda_getrs_prefetch_all 600 "KOBALT_CUDA_GETRS_PREFETCH_MIN=1;KOBALT_CUDA_GETRS_PIPE_MIN=0" test_cuda_routines getrs)
+kobalt_gpu_test(cuda_getrs_prefetch_none 600 "KOBALT_CUDA_GETRS_PREFETCH_MIN=0;KOBALT_CUDA_GETRS_PIPE_MIN=0" test_cuda_routines getrs)
 # gemm's group kernel on both product variants at every width (GEMM_BCAST_MIN = 1, the
 # default: op(B) through shared memory everywhere, 12 columns at n = 9..12 and 16 at 15..16;
 # 0: shuffles everywhere), GEMM_SMALL_MAX = 64 so that every max(m, n) <= 32 and k up to
@@ -81,16 +66,10 @@ set_property(TEST cuda_getrs_prefetch_none APPEND PROPERTY ENVIRONMENT
 # (gemm_tile.cu) on every max(m, n, k) <= 32 (GEMM_TILE_MIN = 1, GEMM_TILE_MAX = 32; k up to
 # 41 on the group kernels), both tiles (GEMM_TILE_SMALL_MAX 24 and 0) and both buffer counts;
 # the default range 17..24 runs in cuda_routines.
-add_test(NAME cuda_gemm_bcast_all COMMAND test_cuda_routines gemm)
-add_test(NAME cuda_gemm_bcast_none COMMAND test_cuda_routines gemm)
-add_test(NAME cuda_gemm_tile_all COMMAND test_cuda_routines gemm)
-add_test(NAME cuda_gemm_tile_big COMMAND test_cuda_routines gemm)
-set_tests_properties(cuda_gemm_bcast_all cuda_gemm_bcast_none cuda_gemm_tile_all cuda_gemm_tile_big
-  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
-set_property(TEST cuda_gemm_bcast_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GEMM_BCAST_MIN=1;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_MAX=0")
-set_property(TEST cuda_gemm_bcast_none APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GEMM_BCAST_MIN=0;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_MAX=0")
-set_property(TEST cuda_gemm_tile_all APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GEMM_TILE_MIN=1;KOBALT_CUDA_GEMM_TILE_MAX=32;KOBALT_CUDA_GEMM_SMALL_MAX=64")
-set_property(TEST cuda_gemm_tile_big APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GEMM_TILE_MIN=1;KOBALT_CUDA_GEMM_TILE_MAX=32;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_BUFFERS=2")
+kobalt_gpu_test(cuda_gemm_bcast_all 600 "KOBALT_CUDA_GEMM_BCAST_MIN=1;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_MAX=0" test_cuda_routines gemm)
+kobalt_gpu_test(cuda_gemm_bcast_none 600 "KOBALT_CUDA_GEMM_BCAST_MIN=0;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_MAX=0" test_cuda_routines gemm)
+kobalt_gpu_test(cuda_gemm_tile_all 600 "KOBALT_CUDA_GEMM_TILE_MIN=1;KOBALT_CUDA_GEMM_TILE_MAX=32;KOBALT_CUDA_GEMM_SMALL_MAX=64" test_cuda_routines gemm)
+kobalt_gpu_test(cuda_gemm_tile_big 600 "KOBALT_CUDA_GEMM_TILE_MIN=1;KOBALT_CUDA_GEMM_TILE_MAX=32;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_BUFFERS=2" test_cuda_routines gemm)
 
 # No process-ending calls in the plugin (runs without a GPU, so CI checks it).
 if(KOBALT_OBJDUMP)
@@ -105,11 +84,8 @@ add_executable(test_cuda_inverse ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_inverse.c
 target_link_libraries(test_cuda_inverse PRIVATE Kobalt::kobalt CUDA::cudart_static)
 add_dependencies(test_cuda_inverse kobalt-cuda)
 target_include_directories(test_cuda_inverse PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
-add_test(NAME cuda_inverse COMMAND test_cuda_inverse)
-add_test(NAME cuda_inverse_own COMMAND test_cuda_inverse)
-set_tests_properties(cuda_inverse cuda_inverse_own
-  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
-set_property(TEST cuda_inverse_own APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0")
+kobalt_gpu_test(cuda_inverse 600 "" test_cuda_inverse)
+kobalt_gpu_test(cuda_inverse_own 600 "KOBALT_CUDA_GROUP_MAX=0" test_cuda_inverse)
 
 # The descriptor routines on device memory (tests/test_cuda_desc.cpp): interleaved register
 # kernels, standard slots and general-stride kernels; once more with the register kernels
@@ -118,11 +94,8 @@ add_executable(test_cuda_desc ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_desc.cpp)
 target_link_libraries(test_cuda_desc PRIVATE Kobalt::kobalt CUDA::cudart_static)
 add_dependencies(test_cuda_desc kobalt-cuda)
 target_include_directories(test_cuda_desc PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
-add_test(NAME cuda_desc COMMAND test_cuda_desc)
-add_test(NAME cuda_desc_general COMMAND test_cuda_desc)
-set_tests_properties(cuda_desc cuda_desc_general
-  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
-set_property(TEST cuda_desc_general APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_INTERLEAVED_MAX=0")
+kobalt_gpu_test(cuda_desc 600 "" test_cuda_desc)
+kobalt_gpu_test(cuda_desc_general 600 "KOBALT_CUDA_INTERLEAVED_MAX=0" test_cuda_desc)
 # The interleaved gemm with an item's columns split over warps at every size (square items
 # from 5 with A in shared memory, below from L1/L2; getrs prefetching (il_prefetch.cuh), getrf
 # on two threads per item (il_lu_pair.cuh; its row swaps under a branch, 128-thread blocks) and
@@ -132,21 +105,8 @@ set_property(TEST cuda_desc_general APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_INT
 # load first, from 6 split with A in shared memory; getrs prefetching and getrf on two threads
 # at n = 8 in double only (row swaps by selects, 64-thread blocks); the fused call capped up
 # to n = 6.
-add_test(NAME cuda_desc_split_all COMMAND test_cuda_desc)
-add_test(NAME cuda_desc_split_none COMMAND test_cuda_desc)
-set_tests_properties(cuda_desc_split_all cuda_desc_split_none
-  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 600)
-set_property(TEST cuda_desc_split_all APPEND PROPERTY ENVIRONMENT
-  "KOBALT_CUDA_INTERLEAVED_GEMM_SPLIT_MIN=1" "KOBALT_CUDA_INTERLEAVED_GEMM_SHARED_MIN=5"
-  "KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN=1" "KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT=1"
-  "KOBALT_CUDA_INTERLEAVED_FUSED_BOUNDED_MAX=8" "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN=1"
-  "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN_FLOAT=1" "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_BRANCHLESS=0"
-  "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_THREADS=128")
-set_property(TEST cuda_desc_split_none APPEND PROPERTY ENVIRONMENT
-  "KOBALT_CUDA_INTERLEAVED_GEMM_SPLIT_MIN=0" "KOBALT_CUDA_INTERLEAVED_FUSED_UNROLL_MAX=0"
-  "KOBALT_CUDA_INTERLEAVED_GEMM_PRELOAD_MAX=4" "KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN=0"
-  "KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT=0" "KOBALT_CUDA_INTERLEAVED_FUSED_BOUNDED_MAX=0"
-  "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN=0" "KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN_FLOAT=0")
+kobalt_gpu_test(cuda_desc_split_all 600 "KOBALT_CUDA_INTERLEAVED_GEMM_SPLIT_MIN=1;KOBALT_CUDA_INTERLEAVED_GEMM_SHARED_MIN=5;KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN=1;KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT=1;KOBALT_CUDA_INTERLEAVED_FUSED_BOUNDED_MAX=8;KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN=1;KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN_FLOAT=1;KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_BRANCHLESS=0;KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_THREADS=128" test_cuda_desc)
+kobalt_gpu_test(cuda_desc_split_none 600 "KOBALT_CUDA_INTERLEAVED_GEMM_SPLIT_MIN=0;KOBALT_CUDA_INTERLEAVED_FUSED_UNROLL_MAX=0;KOBALT_CUDA_INTERLEAVED_GEMM_PRELOAD_MAX=4;KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN=0;KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT=0;KOBALT_CUDA_INTERLEAVED_FUSED_BOUNDED_MAX=0;KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN=0;KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN_FLOAT=0" test_cuda_desc)
 
 # gemm_semiring on the GPU (backends/cuda/semiring.cu): defaults (group kernels up to 16,
 # the one-buffer tile kernel from 17 to 32, its 24 x 24 tile up to 24, one block per item);
@@ -159,22 +119,13 @@ add_executable(test_cuda_semiring ${CMAKE_CURRENT_SOURCE_DIR}/test_cuda_semiring
 target_link_libraries(test_cuda_semiring PRIVATE Kobalt::kobalt CUDA::cudart_static)
 target_include_directories(test_cuda_semiring PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 add_dependencies(test_cuda_semiring kobalt-cuda)
-add_test(NAME cuda_semiring COMMAND test_cuda_semiring full)
-add_test(NAME cuda_semiring_tile COMMAND test_cuda_semiring full)
-add_test(NAME cuda_semiring_group COMMAND test_cuda_semiring full)
-add_test(NAME cuda_semiring_element COMMAND test_cuda_semiring full)
-add_test(NAME cuda_semiring_tile32 COMMAND test_cuda_semiring full)
-add_test(NAME cuda_semiring_tile_grid COMMAND test_cuda_semiring full)
-add_test(NAME cuda_semiring_tile_grid32 COMMAND test_cuda_semiring full)
-set_tests_properties(cuda_semiring cuda_semiring_tile cuda_semiring_group cuda_semiring_element cuda_semiring_tile32
-  cuda_semiring_tile_grid cuda_semiring_tile_grid32
-  PROPERTIES LABELS "cuda" SKIP_RETURN_CODE 77 ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 1200)
-set_property(TEST cuda_semiring_tile APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=1;KOBALT_CUDA_SEMIRING_TILE_BUFFERS=2")
-set_property(TEST cuda_semiring_tile32 APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=1;KOBALT_CUDA_SEMIRING_TILE_SMALL_MAX=0")
-set_property(TEST cuda_semiring_tile_grid APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=1;KOBALT_CUDA_SEMIRING_TILE_BLOCKS_PER_SM=1")
-set_property(TEST cuda_semiring_tile_grid32 APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=24;KOBALT_CUDA_SEMIRING_TILE_BLOCKS_PER_SM=32")
-set_property(TEST cuda_semiring_group APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_SEMIRING_TILE_MIN=33;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=33")
-set_property(TEST cuda_semiring_element APPEND PROPERTY ENVIRONMENT "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_SEMIRING_TILE_MIN=33;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=33")
+kobalt_gpu_test(cuda_semiring 1200 "" test_cuda_semiring full)
+kobalt_gpu_test(cuda_semiring_tile 1200 "KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=1;KOBALT_CUDA_SEMIRING_TILE_BUFFERS=2" test_cuda_semiring full)
+kobalt_gpu_test(cuda_semiring_group 1200 "KOBALT_CUDA_SEMIRING_TILE_MIN=33;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=33" test_cuda_semiring full)
+kobalt_gpu_test(cuda_semiring_element 1200 "KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_SEMIRING_TILE_MIN=33;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=33" test_cuda_semiring full)
+kobalt_gpu_test(cuda_semiring_tile32 1200 "KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=1;KOBALT_CUDA_SEMIRING_TILE_SMALL_MAX=0" test_cuda_semiring full)
+kobalt_gpu_test(cuda_semiring_tile_grid 1200 "KOBALT_CUDA_SEMIRING_TILE_MIN=1;KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=1;KOBALT_CUDA_SEMIRING_TILE_BLOCKS_PER_SM=1" test_cuda_semiring full)
+kobalt_gpu_test(cuda_semiring_tile_grid32 1200 "KOBALT_CUDA_SEMIRING_TILE_MIN_FLOAT=24;KOBALT_CUDA_SEMIRING_TILE_BLOCKS_PER_SM=32" test_cuda_semiring full)
 
 # Reliability on the GPU (docs/reliability.md): the concurrency stress on several CUDA
 # streams, and CUDA faults, each in its own process (a sticky CUDA error spoils the

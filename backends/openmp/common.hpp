@@ -96,6 +96,22 @@ template <class Body> inline void for_each_item(kobalt_int batch, bool parallel,
     }
 }
 
+// for_each_item for bodies that call OpenBLAS/LAPACKE per item (Path::vendor), which must
+// run single-threaded whatever the caller's context: the items run inside a parallel
+// region even when there is only one, since OpenBLAS's OpenMP build threads a call made
+// outside one (as many threads as omp_get_max_threads()). A threaded call may round
+// differently (AVX2 kernels: reliability_stress_openmp's one-item trsm and getrs differed
+// bitwise between a call inside the caller's OpenMP team and its replay outside it).
+// Path::vendor_threaded: one item after another on the calling thread, OpenBLAS threaded.
+template <class Body> inline void for_each_vendor_item(kobalt_int batch, Path path, Body &&body) {
+    if (path == Path::vendor) {
+#pragma omp parallel for schedule(static)
+        for (kobalt_int i = 0; i < batch; ++i) body(i);
+    } else {
+        for (kobalt_int i = 0; i < batch; ++i) body(i);
+    }
+}
+
 } // namespace kobalt_openmp
 
 #endif

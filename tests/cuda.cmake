@@ -42,12 +42,12 @@ kobalt_gpu_test(cuda_getrf_bcast_all 600 "KOBALT_CUDA_GETRF_BCAST_MIN=1;KOBALT_C
 kobalt_gpu_test(cuda_getrf_bcast_none 600 "KOBALT_CUDA_GETRF_BCAST_MIN=0;KOBALT_CUDA_GETRF_FULL_MIN=0" test_cuda_routines getrf)
 kobalt_gpu_test(cuda_getrf_full_all 600 "KOBALT_CUDA_GETRF_FULL_MIN=1" test_cuda_routines getrf)
 # getrf above the group kernels on both sides of GETRF_BLOCK_MAX (test_cuda_routines.cpp
-# "getrf_block"): the block-per-item kernel (lu_block.cuh) up to 128 in double and 192 in
-# float with its ties checked (4 warps a block up to 64, 8 above); the same on 16 warps a
+# "getrf_block"): the block-per-item kernel (lu_block.cuh, at most n = 64) with its ties
+# checked, a threshold above that limit falling back to cuBLAS; the same on 8 warps a
 # block and with GETRF_SMALL_MAX = 0 (every size from 1 on the block kernel); off (cuBLAS
 # getrfBatched with its check).
 kobalt_gpu_test(cuda_getrf_block_all 600 "KOBALT_CUDA_GETRF_BLOCK_MAX=192" test_cuda_routines getrf_block ties)
-kobalt_gpu_test(cuda_getrf_block_w16 600 "KOBALT_CUDA_GETRF_BLOCK_MAX=192;KOBALT_CUDA_GETRF_BLOCK_WARPS=16;KOBALT_CUDA_GETRF_SMALL_MAX=0" test_cuda_routines getrf_block ties)
+kobalt_gpu_test(cuda_getrf_block_w8 600 "KOBALT_CUDA_GETRF_BLOCK_MAX=192;KOBALT_CUDA_GETRF_BLOCK_WARPS=8;KOBALT_CUDA_GETRF_SMALL_MAX=0" test_cuda_routines getrf_block ties)
 kobalt_gpu_test(cuda_getrf_block_none 600 "KOBALT_CUDA_GETRF_BLOCK_MAX=0" test_cuda_routines getrf_block)
 # getrs alone on both sides of GETRS_PIPE_MIN (1: the one-thread pipe kernel at every n it
 # takes, 1 ... 8, with 8- and 16-byte copies; 0: the group kernel up to n = 8), see

@@ -94,7 +94,7 @@ template <class T> void sweep_square(void **)
 {
     Rng rng(1);
     int idx = 0;
-    for (kobalt_int s : kSizes)
+    for (kobalt_int s : sizes())
         for (kobalt_layout l : kLayouts)
             for (kobalt_op ta : kOps)
                 for (kobalt_op tb : kOps)

@@ -179,7 +179,7 @@ template <class T> void sweep(void **)
 {
     Rng rng(61);
     int idx = 0;
-    for (kobalt_int s : kSizes)
+    for (kobalt_int s : sizes())
         for (kobalt_layout l : kLayouts)
             for (kobalt_op tx : kOps)
                 for (kobalt_op ty : kOps)

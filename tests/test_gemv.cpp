@@ -95,7 +95,7 @@ template <class T> void sweep_square(void **)
 {
     Rng rng(11);
     int idx = 0;
-    for (kobalt_int s : kSizes)
+    for (kobalt_int s : sizes())
         for (kobalt_layout l : kLayouts)
             for (kobalt_op t : kOps)
                 for (Form f : kForms)

@@ -128,7 +128,7 @@ template <class T> void sweep_square(void **)
 {
     Rng rng(41);
     int idx = 0;
-    for (kobalt_int s : kSizes)
+    for (kobalt_int s : sizes())
         for (kobalt_layout l : kLayouts)
             for (Form f : kForms)
                 for (int v = 0; v < 2; v++) {

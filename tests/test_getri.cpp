@@ -123,7 +123,7 @@ template <class T> void getri_sweep(void **)
 {
     Rng rng(61);
     int idx = 0;
-    for (kobalt_int s : kSizes)
+    for (kobalt_int s : sizes())
         for (kobalt_layout l : kLayouts)
             for (Form f : kForms)
                 for (int v = 0; v < 2; v++) {
@@ -248,7 +248,7 @@ template <class T> void matinv_sweep(void **)
 {
     Rng rng(64);
     int idx = 0;
-    for (kobalt_int s : kSizes)
+    for (kobalt_int s : sizes())
         for (kobalt_layout l : kLayouts)
             for (Form f : kForms) {
                 Case c;

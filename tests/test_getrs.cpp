@@ -97,7 +97,7 @@ template <class T> void sweep(void **)
 {
     Rng rng(51);
     int idx = 0;
-    for (kobalt_int s : kSizes)
+    for (kobalt_int s : sizes())
         for (kobalt_layout l : kLayouts)
             for (kobalt_op t : kOps)
                 for (Form f : kForms)

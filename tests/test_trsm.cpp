@@ -90,7 +90,7 @@ template <class T> void sweep_square(void **)
 {
     Rng rng(31);
     int idx = 0;
-    for (kobalt_int s : kSizes)
+    for (kobalt_int s : sizes())
         for (kobalt_layout l : kLayouts)
             for (kobalt_side sd : kSides)
                 for (kobalt_uplo u : kUplos)

@@ -73,7 +73,7 @@ template <class T> void sweep(void **)
 {
     Rng rng(21);
     int idx = 0;
-    for (kobalt_int s : kSizes)
+    for (kobalt_int s : sizes())
         for (kobalt_layout l : kLayouts)
             for (kobalt_uplo u : kUplos)
                 for (kobalt_op t : kOps)

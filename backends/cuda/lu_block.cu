@@ -1,5 +1,5 @@
 // lu_block.cu -- the launcher of lu_block.cuh's block-per-item getrf: picks the register
-// shape for n (RT = ceil(n / 32) rows per lane; 4 warps only up to n = 64), opts in to the
+// shape for n (RT = ceil(n / 32) rows per lane, n <= 64; 4 or 8 warps), opts in to the
 // shared memory it needs, and sizes the grid to the resident blocks (each walks items
 // grid-stride).
 #include <algorithm>
@@ -39,23 +39,15 @@ bool launch(int n, MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch, cu
     return true;
 }
 
+// Two register shapes only, RT = 1 (n <= 32) and RT = 2 (n <= 64): the block kernel lost to
+// cuBLAS getrfBatched above 64 (H200 double n = 96 / 128: 0.60x / 0.74x), and the larger
+// shapes (RT up to 6, 16 warps) took most of this file's 15-minute compile on the 2-core CI
+// machine. Larger n return false: the caller runs cuBLAS.
 template <class T, int NW, class AA>
 bool by_rows(int n, MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch, cudaStream_t st) {
     switch ((n + 31) / 32) {
     case 1: return launch<T, 1, NW>(n, dA, A, ipiv, sp, info, batch, st);
     case 2: return launch<T, 2, NW>(n, dA, A, ipiv, sp, info, batch, st);
-    }
-    if constexpr (NW == 4) // 4 warps: 16 register columns a lane at n <= 64; above, 8 warps
-        return by_rows<T, 8>(n, dA, A, ipiv, sp, info, batch, st);
-    switch ((n + 31) / 32) {
-    case 3: return launch<T, 3, NW>(n, dA, A, ipiv, sp, info, batch, st);
-    case 4: return launch<T, 4, NW>(n, dA, A, ipiv, sp, info, batch, st);
-    }
-    if constexpr (sizeof(T) == 4) { // float: the registers of 6 rows x 12 columns still fit 512 threads
-        switch ((n + 31) / 32) {
-        case 5: return launch<T, 5, NW>(n, dA, A, ipiv, sp, info, batch, st);
-        case 6: return launch<T, 6, NW>(n, dA, A, ipiv, sp, info, batch, st);
-        }
     }
     return false;
 }
@@ -66,9 +58,8 @@ template <class T, class AA>
 bool block_getrf(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, int warps,
                  cudaStream_t st) {
     if (n < 1 || batch < 1) return false;
-    if (warps == 4) return by_rows<T, 4>(n, dA, A, ipiv, strideIpiv, info, batch, st);
     if (warps == 8) return by_rows<T, 8>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-    return by_rows<T, 16>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    return by_rows<T, 4>(n, dA, A, ipiv, strideIpiv, info, batch, st);
 }
 
 #define KOBALT_BLOCK_INSTANTIATE(T)                                                                             \

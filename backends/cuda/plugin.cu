@@ -230,11 +230,11 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     // a block; n = 96 / 128 lost (1.76 / 2.07 -> 2.50 / 2.47 ms); docs/performance.md.
     {"GETRF_BLOCK_MAX",
      "cuda getrf: largest n of square pivoted items above GETRF_SMALL_MAX run by the block-per-item kernel (item in "
-     "registers and shared memory; at most 128 in double, 192 in float, and what the device's shared memory "
-     "allows); above, or when 0, cuBLAS getrfBatched",
+     "registers and shared memory; at most 64, and what the device's shared memory allows); above, or when 0, "
+     "cuBLAS getrfBatched",
      64},
     {"GETRF_BLOCK_WARPS",
-     "cuda getrf block-per-item kernel: warps per block, 4 (up to n = 64; above, 8), 8 or 16", 4},
+     "cuda getrf block-per-item kernel: warps per block, 4 or 8", 4},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

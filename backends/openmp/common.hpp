@@ -96,15 +96,18 @@ template <class Body> inline void for_each_item(kobalt_int batch, bool parallel,
     }
 }
 
-// for_each_item for bodies that call OpenBLAS/LAPACKE per item (Path::vendor), which must
-// run single-threaded whatever the caller's context: the items run inside a parallel
-// region even when there is only one, since OpenBLAS's OpenMP build threads a call made
-// outside one (as many threads as omp_get_max_threads()). A threaded call may round
-// differently (AVX2 kernels: reliability_stress_openmp's one-item trsm and getrs differed
-// bitwise between a call inside the caller's OpenMP team and its replay outside it).
-// Path::vendor_threaded: one item after another on the calling thread, OpenBLAS threaded.
-template <class Body> inline void for_each_vendor_item(kobalt_int batch, Path path, Body &&body) {
-    if (path == Path::vendor) {
+// for_each_item for a body that runs the given path on every item: Path::small as
+// for_each_item; Path::vendor (OpenBLAS/LAPACKE per item, which must run single-threaded
+// whatever the caller's context) inside a parallel region even when there is only one
+// item, since OpenBLAS's OpenMP build threads a call made outside one (as many threads as
+// omp_get_max_threads()). A threaded call may round differently (AVX2 kernels:
+// reliability_stress_openmp's one-item trsm and getrs differed bitwise between a call
+// inside the caller's OpenMP team and its replay outside it). Path::vendor_threaded: one
+// item after another on the calling thread, OpenBLAS threaded.
+template <class Body> inline void for_each_item_on(kobalt_int batch, Path path, Body &&body) {
+    if (path == Path::small) {
+        for_each_item(batch, true, body);
+    } else if (path == Path::vendor) {
 #pragma omp parallel for schedule(static)
         for (kobalt_int i = 0; i < batch; ++i) body(i);
     } else {

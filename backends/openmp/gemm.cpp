@@ -37,7 +37,7 @@ kobalt_status gemm(const char *routine, kobalt_layout layout, kobalt_op transa,
                            matrix_view<T>(C[i], m, n, sc));
         });
     } else {
-        for_each_vendor_item(batch, path, [&](kobalt_int i) {
+        for_each_item_on(batch, path, [&](kobalt_int i) {
             vendor::gemm(layout, transa, transb, int(m), int(n), int(k), alpha, A[i], int(lda),
                          B[i], int(ldb), beta, C[i], int(ldc));
         });

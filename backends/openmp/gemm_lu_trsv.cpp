@@ -79,7 +79,7 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
                (long long)n);
         return KOBALT_OUT_OF_MEMORY;
     }
-    for_each_vendor_item(batch, path, [&](kobalt_int i) {
+    for_each_item_on(batch, path, [&](kobalt_int i) {
         T *const Ai = A[i];
         vendor::gemm(layout, transx, transy, int(n), int(n), int(k), alpha, X[i], int(ldx), Y[i],
                      int(ldy), beta, Ai, int(lda));

@@ -44,7 +44,7 @@ kobalt_status gemv(const char *routine, kobalt_layout layout, kobalt_op trans, k
                            vector_view<T>(y[i], rows, incy));
         });
     } else {
-        for_each_vendor_item(batch, path, [&](kobalt_int i) {
+        for_each_item_on(batch, path, [&](kobalt_int i) {
             vendor::gemv(layout, trans, int(m), int(n), alpha, A[i], int(lda), x[i], int(incx),
                          beta, y[i], int(incy));
         });

@@ -58,7 +58,7 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
                (long long)n);
         return KOBALT_OUT_OF_MEMORY;
     }
-    for_each_vendor_item(batch, path, [&](kobalt_int i) {
+    for_each_item_on(batch, path, [&](kobalt_int i) {
         info[i] = ipiv ? vendor::getrf(layout, int(m), int(n), A[i], int(lda),
                                        ipiv + i * strideIpiv, scratch.mine())
                        : vendor::getrf_nopivot(layout, int(m), int(n), A[i], int(lda));

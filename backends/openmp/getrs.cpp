@@ -64,7 +64,7 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
         });
     } else {
         const kobalt_op t = trans == KOBALT_NO_TRANS ? KOBALT_NO_TRANS : KOBALT_TRANS;
-        for_each_vendor_item(batch, path, [&](kobalt_int i) {
+        for_each_item_on(batch, path, [&](kobalt_int i) {
             vendor::getrs(layout, t, int(n), int(nrhs), A[i], int(lda),
                           ipiv ? ipiv + i * strideIpiv : nullptr, B[i], int(ldb));
         });

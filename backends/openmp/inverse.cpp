@@ -111,7 +111,7 @@ kobalt_status getri(const char *routine, kobalt_layout layout, kobalt_int n, AIt
                (long long)n);
         return KOBALT_OUT_OF_MEMORY;
     }
-    for_each_vendor_item(batch, path, [&](kobalt_int i) {
+    for_each_item_on(batch, path, [&](kobalt_int i) {
         const MatrixView<const T> lu = matrix_view<const T>(A[i], n, n, sa);
         info[i] = zero_diagonal(lu, nn);
         if (info[i] != 0) return;
@@ -145,7 +145,7 @@ kobalt_status matinv(const char *routine, kobalt_layout layout, kobalt_int n, AI
         report(precision_letter<T>(), routine, "cannot allocate the LU workspace (n = %lld per thread)", (long long)n);
         return KOBALT_OUT_OF_MEMORY;
     }
-    for_each_item(batch, path != Path::vendor_threaded, [&](kobalt_int i) {
+    for_each_item_on(batch, path, [&](kobalt_int i) {
         T *W = scratch.mine();
         int *piv = pivots.mine();
         const MatrixView<T> w = matrix_view<T>(W, n, n, Strides{1, n});

@@ -60,7 +60,7 @@ kobalt_status trsm(const char *routine, kobalt_layout layout, kobalt_side side,
         else if (unit) trsm_small<false, true>(alpha, na, A, sa, rows, cols, B, sb, batch);
         else trsm_small<false, false>(alpha, na, A, sa, rows, cols, B, sb, batch);
     } else {
-        for_each_vendor_item(batch, path, [&](kobalt_int i) {
+        for_each_item_on(batch, path, [&](kobalt_int i) {
             vendor::trsm(layout, side, uplo, transa, diag, int(m), int(n), alpha, A[i], int(lda),
                          B[i], int(ldb));
         });

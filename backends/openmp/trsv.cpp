@@ -47,7 +47,7 @@ kobalt_status trsv(const char *routine, kobalt_layout layout, kobalt_uplo uplo, 
         else if (unit) trsv_small<false, true, T>(n, A, sa, x, incx, batch);
         else trsv_small<false, false, T>(n, A, sa, x, incx, batch);
     } else {
-        for_each_vendor_item(batch, path, [&](kobalt_int i) {
+        for_each_item_on(batch, path, [&](kobalt_int i) {
             vendor::trsv(layout, uplo, trans, diag, int(n), A[i], int(lda), x[i], int(incx));
         });
     }

@@ -8,6 +8,8 @@
 
 #include <sys/mman.h>
 
+#include <cstdlib>
+
 #include <vector>
 
 #include "kt_batch.hpp"
@@ -21,6 +23,19 @@ namespace kt {
 /* The sizes every routine is swept over (from the issue): both sides of any size
  * threshold the backend may pick between ~8 and ~64. */
 static const kobalt_int kSizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100, 200};
+
+/* kSizes up to KOBALT_TEST_MAX_N when that is set (the sanitized CI step sets 100: above
+ * it the same code runs at a cost that grows as n^3, 3.5x slower again under ASan), else
+ * all of them. */
+inline std::vector<kobalt_int> sizes()
+{
+    const char *env = getenv("KOBALT_TEST_MAX_N");
+    const long most = env && *env ? strtol(env, nullptr, 10) : -1;
+    std::vector<kobalt_int> v;
+    for (kobalt_int s : kSizes)
+        if (most < 0 || s <= most) v.push_back(s);
+    return v;
+}
 
 static const kobalt_layout kLayouts[] = {KOBALT_COL_MAJOR, KOBALT_ROW_MAJOR};
 static const kobalt_op kOps[] = {KOBALT_NO_TRANS, KOBALT_TRANS, KOBALT_CONJ_TRANS};

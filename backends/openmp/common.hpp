@@ -84,11 +84,10 @@ inline kobalt_int max3(kobalt_int a, kobalt_int b, kobalt_int c) {
 }
 
 
-// Runs body(i) for every item i of the batch: statically split over the OpenMP threads
-// (each thread one contiguous run of items), or in order on the calling thread when
-// the item itself is threaded (Path::vendor_threaded) or there is a single item.
-template <class Body> inline void for_each_item(kobalt_int batch, bool parallel, Body &&body) {
-    if (parallel && batch > 1) {
+// Runs body(i) for every item i of the batch, statically split over the OpenMP threads
+// (each thread one contiguous run of items); a single item runs on the calling thread.
+template <class Body> inline void for_each_item(kobalt_int batch, Body &&body) {
+    if (batch > 1) {
 #pragma omp parallel for schedule(static)
         for (kobalt_int i = 0; i < batch; ++i) body(i);
     } else {
@@ -106,7 +105,7 @@ template <class Body> inline void for_each_item(kobalt_int batch, bool parallel,
 // item after another on the calling thread, OpenBLAS threaded.
 template <class Body> inline void for_each_item_on(kobalt_int batch, Path path, Body &&body) {
     if (path == Path::small) {
-        for_each_item(batch, true, body);
+        for_each_item(batch, body);
     } else if (path == Path::vendor) {
 #pragma omp parallel for schedule(static)
         for (kobalt_int i = 0; i < batch; ++i) body(i);

@@ -59,7 +59,7 @@ template <class E>
 void gather(const E *src, const kobalt_matrix_desc *d, kobalt_int first, kobalt_int count, E *dst,
             const Tight &t) {
     if (t.item == 0) return;
-    for_each_item(count, true, [&](kobalt_int b) {
+    for_each_item(count, [&](kobalt_int b) {
         const E *s = src + (first + b) * d->batch_stride;
         E *o = dst + b * t.item;
         for (kobalt_int j = 0; j < t.cols; ++j)
@@ -70,7 +70,7 @@ template <class E>
 void scatter(const E *src, const Tight &t, kobalt_int first, kobalt_int count, E *dst,
              const kobalt_matrix_desc *d) {
     if (t.item == 0) return;
-    for_each_item(count, true, [&](kobalt_int b) {
+    for_each_item(count, [&](kobalt_int b) {
         const E *s = src + b * t.item;
         E *o = dst + (first + b) * d->batch_stride;
         for (kobalt_int j = 0; j < t.cols; ++j)

@@ -31,7 +31,7 @@ kobalt_status gemm(const char *routine, kobalt_layout layout, kobalt_op transa,
                               fixed::mat(sc), batch);
             return KOBALT_SUCCESS;
         }
-        for_each_item(batch, true, [&](kobalt_int i) {
+        for_each_item(batch, [&](kobalt_int i) {
             small::gemm<T>(alpha, matrix_view<const T>(A[i], m, k, sa),
                            matrix_view<const T>(B[i], k, n, sb), beta,
                            matrix_view<T>(C[i], m, n, sc));

@@ -56,7 +56,7 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
             return KOBALT_SUCCESS;
         }
         const bool small_gemm = (n > k ? n : k) <= threshold(GEMM_SMALL_MAX);
-        for_each_item(batch, true, [&](kobalt_int i) {
+        for_each_item(batch, [&](kobalt_int i) {
             const MatrixView<T> Ai = matrix_view<T>(A[i], n, n, sa);
             if (small_gemm)
                 small::gemm<T>(alpha, matrix_view<const T>(X[i], n, k, sx),

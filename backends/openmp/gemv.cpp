@@ -38,7 +38,7 @@ kobalt_status gemv(const char *routine, kobalt_layout layout, kobalt_op trans, k
         const bool notrans = trans == KOBALT_NO_TRANS;
         const kobalt_int rows = notrans ? m : n, cols = notrans ? n : m; // op(A) is rows x cols
         const Strides sa = op_strides(layout, trans, lda);
-        for_each_item(batch, true, [&](kobalt_int i) {
+        for_each_item(batch, [&](kobalt_int i) {
             small::gemv<T>(alpha, matrix_view<const T>(A[i], rows, cols, sa),
                            vector_view<const T>(x[i], cols, incx), beta,
                            vector_view<T>(y[i], rows, incy));

@@ -39,13 +39,13 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
         }
         if (!ipiv && m == n) { // standard layouts: columns or rows have unit stride
             const bool cols = layout == KOBALT_COL_MAJOR;
-            for_each_item(batch, true, [&](kobalt_int i) {
+            for_each_item(batch, [&](kobalt_int i) {
                 info[i] = cols ? lu_nopivot_unit<true>(int(n), A[i], lda)
                                : lu_nopivot_unit<false>(int(n), A[i], lda);
             });
             return KOBALT_SUCCESS;
         }
-        for_each_item(batch, true, [&](kobalt_int i) {
+        for_each_item(batch, [&](kobalt_int i) {
             info[i] = small::getrf<T>(matrix_view<T>(A[i], m, n, sa),
                                       ipiv ? ipiv + i * strideIpiv : nullptr);
         });

@@ -57,7 +57,7 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
                               ipiv, strideIpiv, fixed::items(B), fixed::mat(sb), batch);
             return KOBALT_SUCCESS;
         }
-        for_each_item(batch, true, [&](kobalt_int i) {
+        for_each_item(batch, [&](kobalt_int i) {
             small::getrs<T>(t, matrix_view<const T>(A[i], n, n, sa),
                             ipiv ? ipiv + i * strideIpiv : nullptr,
                             matrix_view<T>(B[i], n, nrhs, sb));

@@ -93,7 +93,7 @@ kobalt_status getri(const char *routine, kobalt_layout layout, kobalt_int n, AIt
     const Strides sa = strides_of(layout, lda), sc = strides_of(layout, ldc);
     const Path path = choose_path(GETRI_SMALL_MAX, n, std::max(lda, ldc), batch);
     if (path == Path::small) {
-        for_each_item(batch, true, [&](kobalt_int i) {
+        for_each_item(batch, [&](kobalt_int i) {
             const MatrixView<const T> lu = matrix_view<const T>(A[i], n, n, sa);
             info[i] = zero_diagonal(lu, nn);
             if (info[i] == 0) invert_small<T>(lu, ipiv ? ipiv + i * strideIpiv : nullptr, matrix_view<T>(C[i], n, n, sc), nn);

@@ -17,7 +17,7 @@ void transfer(kobalt_layout layout, kobalt_int rows, kobalt_int cols, T *A, koba
     const bool col = layout == KOBALT_COL_MAJOR;
     const kobalt_int rs = col ? 1 : lda, cs = col ? lda : 1;
     const kobalt_int blocks = (batch + kBlock - 1) / kBlock;
-    for_each_item(blocks, true, [&](kobalt_int blk) {
+    for_each_item(blocks, [&](kobalt_int blk) {
         const kobalt_int b0 = blk * kBlock, b1 = b0 + kBlock < batch ? b0 + kBlock : batch;
         for (kobalt_int j = 0; j < cols; ++j)
             for (kobalt_int i = 0; i < rows; ++i) {

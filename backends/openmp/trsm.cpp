@@ -16,7 +16,7 @@ namespace {
 template <bool Lower, bool Unit, class T, class AItems, class BItems>
 void trsm_small(T alpha, kobalt_int na, AItems A, Strides sa, kobalt_int rows, kobalt_int cols,
                 BItems B, Strides sb, kobalt_int batch) {
-    for_each_item(batch, true, [&](kobalt_int i) {
+    for_each_item(batch, [&](kobalt_int i) {
         small::trsm<Lower, Unit, T>(alpha, matrix_view<const T>(A[i], na, na, sa),
                                     matrix_view<T>(B[i], rows, cols, sb));
     });

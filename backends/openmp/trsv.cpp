@@ -14,7 +14,7 @@ namespace {
 template <bool Lower, bool Unit, class T, class AItems, class XItems>
 void trsv_small(kobalt_int n, AItems A, Strides sa, XItems x, kobalt_int incx,
                 kobalt_int batch) {
-    for_each_item(batch, true, [&](kobalt_int i) {
+    for_each_item(batch, [&](kobalt_int i) {
         small::trsv<Lower, Unit, T>(matrix_view<const T>(A[i], n, n, sa),
                                     vector_view<T>(x[i], n, incx));
     });

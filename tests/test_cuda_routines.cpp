@@ -773,7 +773,7 @@ int main(int argc, char **argv) {
         for (kobalt_layout L : LAYOUTS)
             for (I n : {129, 160, 192}) {
                 test_getrf<float>(L, false, true, n, n, 12, ties, true);
-                test_getrf<double>(L, true, true, n, n, 3, false, true); // above the kernel's double sizes
+                test_getrf<double>(L, true, true, n, n, 3, false, true); // above the kernel's sizes: cuBLAS
             }
         // several items per block (the grid is the resident blocks)
         test_getrf<double>(KOBALT_COL_MAJOR, false, true, 64, 64, 3001, ties, true);

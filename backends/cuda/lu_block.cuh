@@ -1,4 +1,4 @@
-// lu_block.cuh -- getrf for square pivoted items of 33 .. 128 (double; float up to 192) on
+// lu_block.cuh -- getrf for square pivoted items of 33 .. 64 (1 .. 64 with GETRF_SMALL_MAX = 0) on
 // one thread block per item (GETRF_SMALL_MAX < n <= GETRF_BLOCK_MAX, docs/cuda.md), in place
 // of cuBLAS getrfBatched with its snapshot and check (routines.cu, lu_inplace): dgetf2's
 // pivots and info are built in, so singular and NaN items need no second pass.
@@ -19,9 +19,10 @@
 //  - every warp takes the pivot row's values of its own columns by shuffles from the lane
 //    that holds it (no second barrier) and updates its rows whose label is below j.
 // Shared memory is the staging copy n (n + 1) elements plus two column buffers (alternating
-// by step, so one barrier per step orders writes and reads): 132 KiB at n = 128 in double,
-// above the 48 KiB default, so the launcher opts in (cudaFuncSetAttribute) and falls back to
-// cuBLAS when the device cannot give it.
+// by step, so one barrier per step orders writes and reads): 34 KiB at n = 64 in double,
+// under the 48 KiB default (the shapes up to n = 128, 132 KiB, were removed in session 10);
+// the launcher still opts in (cudaFuncSetAttribute) to the shape's largest need and falls
+// back to cuBLAS when the device cannot give it.
 #ifndef KOBALT_CUDA_LU_BLOCK_CUH
 #define KOBALT_CUDA_LU_BLOCK_CUH
 
@@ -29,9 +30,8 @@
 
 namespace kobalt_cuda {
 
-// Launches the kernel when n fits its shapes (n <= 128 in double, 192 in float) and the
-// device gives the shared memory; false otherwise (nothing queued). warps: 4 (n <= 64;
-// above, 8), 8 or 16.
+// Launches the kernel when n fits its shapes (n <= 64: RT = 1 or 2 rows a lane) and the
+// device gives the shared memory; false otherwise (nothing queued). warps: 8, else 4.
 template <class T, class AA>
 bool block_getrf(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, int warps,
                  cudaStream_t st);

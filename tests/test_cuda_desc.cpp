@@ -391,7 +391,9 @@ template <class T> void case_getrs(bool il, I n, I nrhs, I batch, bool pivot) {
 }
 
 // ---- the fused call ----------------------------------------------------------------------------
-template <class T> void case_fused(bool il, I n, I k, I nrhs, I batch) {
+// pivot false: ipiv NULL (no pivoting) on items made strictly column diagonally dominant, so
+// that dgetf2's pivots are the identity and its factors are those of the unpivoted LU.
+template <class T> void case_fused(bool il, I n, I k, I nrhs, I batch, bool pivot = true) {
     const kobalt_op tx = OPS[below(3)], ty = OPS[below(3)];
     const bool nx = tx == KOBALT_NO_TRANS, ny = ty == KOBALT_NO_TRANS;
     const T alpha = T(0.75), beta = T(1);
@@ -401,12 +403,14 @@ template <class T> void case_fused(bool il, I n, I k, I nrhs, I batch) {
     DBuf<int> P(make_desc(n, 1, batch, pick(il)), batch);
     DBuf<T> B(make_desc(n, nrhs, batch, pick(il)), batch);
     DBuf<int> info(kobalt_matrix_desc{1, 1, 1, 1, 1}, batch);
-    std::snprintf(g_case_buf, sizeof g_case_buf, "%sgemm_lu_trsv_desc il=%d n=%lld k=%lld nrhs=%lld batch=%lld",
-                  sizeof(T) == 8 ? "d" : "s", il, n, k, nrhs, batch);
+    std::snprintf(g_case_buf, sizeof g_case_buf, "%sgemm_lu_trsv_desc il=%d n=%lld k=%lld nrhs=%lld batch=%lld pivot=%d",
+                  sizeof(T) == 8 ? "d" : "s", il, n, k, nrhs, batch, pivot);
     g_case = g_case_buf;
     X.fill(), Y.fill(), A.fill(), B.fill();
     for (I q = 0; q < batch; ++q)
-        if (q % 7 == 2 && n > 0) { // singular: a zero column in op(Y) and in A
+        if (!pivot) { // |alpha op(X) op(Y)| <= 0.75 k per element, |A| < 1: diagonal 2 (n + k + 1) dominates
+            for (I j = 0; j < n; ++j) A.at(q, j, j) = T(double(2 * (n + k + 1)));
+        } else if (q % 7 == 2 && n > 0) { // singular: a zero column in op(Y) and in A
             const I j = q % n;
             for (I p = 0; p < k; ++p) (ny ? Y.at(q, p, j) : Y.at(q, j, p)) = T(0);
             for (I p = 0; p < n; ++p) A.at(q, p, j) = T(0);
@@ -414,15 +418,16 @@ template <class T> void case_fused(bool il, I n, I k, I nrhs, I batch) {
     X.up(), Y.up(), A.up(), P.up(), B.up(), info.up();
     KOBALT_OK(sizeof(T) == 8
                   ? kobalt_dgemm_lu_trsv_desc(tx, ty, double(alpha), (const double *)X.dev, &X.d, (const double *)Y.dev,
-                                              &Y.d, double(beta), (double *)A.dev, &A.d, P.dev, &P.d, (double *)B.dev,
-                                              &B.d, info.dev, batch)
+                                              &Y.d, double(beta), (double *)A.dev, &A.d, pivot ? P.dev : nullptr,
+                                              pivot ? &P.d : nullptr, (double *)B.dev, &B.d, info.dev, batch)
                   : kobalt_sgemm_lu_trsv_desc(tx, ty, float(alpha), (const float *)X.dev, &X.d, (const float *)Y.dev,
-                                              &Y.d, float(beta), (float *)A.dev, &A.d, P.dev, &P.d, (float *)B.dev,
-                                              &B.d, info.dev, batch));
+                                              &Y.d, float(beta), (float *)A.dev, &A.d, pivot ? P.dev : nullptr,
+                                              pivot ? &P.d : nullptr, (float *)B.dev, &B.d, info.dev, batch));
     const std::vector<T> ga = A.down(), gb = B.down();
     const std::vector<int> gp = P.down(), gi = info.down();
     CHECK(A.padding_written(ga) == 0 && B.padding_written(gb) == 0 && P.padding_written(gp) == 0,
           "cells outside the elements written");
+    CHECK(pivot || gp == P.h, "ipiv NULL, but the pivot buffer was written");
     for (I q = 0; q < batch; ++q) {
         // reference: the gemm in precision T, then dgetf2
         std::vector<T> a(size_t(n * n));
@@ -439,7 +444,7 @@ template <class T> void case_fused(bool il, I n, I k, I nrhs, I batch) {
         CHECK(gi[size_t(q)] == rinfo, "item %lld: info %d, reference %d", q, gi[size_t(q)], rinfo);
         std::vector<int> piv(size_t(std::max<I>(n, 1)));
         bool same = true;
-        for (I j = 0; j < n; ++j) same &= (piv[size_t(j)] = gp[P.pos(q, j, 0)]) == rp[size_t(j)];
+        for (I j = 0; j < n; ++j) same &= (piv[size_t(j)] = pivot ? gp[P.pos(q, j, 0)] : j + 1) == rp[size_t(j)];
         CHECK(same, "item %lld: pivots differ from the reference", q);
         if (n == 0) continue;
         // The new A carries the gemm's rounding: scale by max(||Ar||, ||G||), G = |alpha| |op X| |op Y| +
@@ -522,6 +527,7 @@ template <class T> void sweep() {
                 case_getrf<T>(il, s, below(2) ? s : std::min<I>(other, il ? 8 : 40), b, below(4) != 0);
                 case_getrs<T>(il, s, below(3) ? 1 : other, b, below(4) != 0);
                 case_fused<T>(il, s, below(2) ? s : other, below(3) ? 1 : 2, b);
+                case_fused<T>(il, s, s, below(3) ? 1 : 3, b, false);
             }
     }
     // Batches beyond what the resident threads of the prefetching getrs hold at once (about
@@ -537,6 +543,7 @@ template <class T> void sweep() {
         case_getrs<T>(true, s, s == 8 ? 1 : 2, 100003, true);
         case_getrs<T>(true, s, 1, 100003, false);
         case_fused<T>(true, s, s, s == 8 ? 1 : 2, 100003);
+        case_fused<T>(true, s, s, 1, 100003, false);
     }
     for (I b : {1, 33, 1000})
         for (kobalt_layout l : {KOBALT_COL_MAJOR, KOBALT_ROW_MAJOR}) {

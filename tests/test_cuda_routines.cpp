@@ -749,8 +749,9 @@ int main(int argc, char **argv) {
             test_getrf<float>(KOBALT_ROW_MAJOR, true, true, n, n, 3001, true);
         }
         // enough items that every warp of lu_full.cuh's resident grid walks several of
-        // them (its prefetch of the next item), with and without pivoting
-        for (I n : {4, 16, 32}) {
+        // them (its prefetch of the next item), and lu_warp.cu's warps several groups of 32,
+        // with and without pivoting
+        for (I n : {4, 8, 16, 32}) {
             test_getrf<double>(KOBALT_COL_MAJOR, false, true, n, n, 40001, true);
             test_getrf<double>(KOBALT_ROW_MAJOR, true, false, n, n, 40001, true);
             test_getrf<float>(KOBALT_COL_MAJOR, true, true, n, n, 40001, true);

@@ -80,6 +80,8 @@ enum ThresholdId : int {
     GETRS_PREFETCH_MIN, // double getrs, column-major NoTrans nrhs 1, n <= 32: lane per row, next item prefetched by cp.async (getrs_rows.cuh)
     GETRF_BLOCK_MAX, // getrf, square pivoted items above GETRF_SMALL_MAX up to this n: one thread block per item (lu_block.cuh) instead of cuBLAS
     GETRF_BLOCK_WARPS, // the block-per-item getrf's warps per block (8 or 16)
+    GETRF_WARP_MIN, // getrf, square pivoted items: smallest n on the warp-staged one-thread kernel (lu_warp.cu)
+    GETRF_WARP_MAX, // the largest (at most 8; 0: off)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -235,6 +235,17 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      64},
     {"GETRF_BLOCK_WARPS",
      "cuda getrf block-per-item kernel: warps per block, 4 or 8", 4},
+    // getrf at n <= 8 as the interleaved kernels do it, one thread per item with the item in
+    // registers, after a warp has copied its 32 items into shared memory (lu_warp.cu). On an
+    // H200, double column-major, % of the copy bandwidth against the group kernel: n = 2 40 ->
+    // 86, n = 4 76 -> 86, n = 5 36 -> 83, n = 8 59 -> 67; float 26-54 -> 51-84; faster at every
+    // n = 2..8 in both precisions (docs/performance.md, session 11)
+    {"GETRF_WARP_MIN",
+     "cuda getrf, square pivoted column- or row-major items: smallest n factored one thread per item, the item in "
+     "registers, each warp's 32 items staged through shared memory by cp.async (lu_warp.cu), instead of the group "
+     "kernel",
+     1},
+    {"GETRF_WARP_MAX", "cuda getrf: the largest n of GETRF_WARP_MIN's kernel (at most 8; 0 disables)", 8},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

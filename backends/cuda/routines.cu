@@ -11,6 +11,7 @@
 #include "groups.cuh"
 #include "items.cuh"
 #include "lu_block.cuh"
+#include "lu_warp.cuh"
 #include "slots.cuh"
 
 namespace kobalt_cuda {
@@ -1008,6 +1009,10 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
             return launch_status(p, routine);
         }
     }
+    // square pivoted items up to 8: one thread per item, staged a warp at a time (lu_warp.cu)
+    if (ipiv && m == n && n >= threshold(GETRF_WARP_MIN) && n <= threshold(GETRF_WARP_MAX) &&
+        warp_getrf<T>(int(n), dA, A, ipiv, strideIpiv, info, batch, stream()))
+        return launch_status(p, routine);
     const kobalt_int bcast_min = threshold(GETRF_BCAST_MIN);
     const bool bcast = bcast_min > 0 && mx(m, n) >= bcast_min;
     const kobalt_int full_min = threshold(GETRF_FULL_MIN);

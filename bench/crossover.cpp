@@ -158,11 +158,11 @@ void make_case(Case<T> &cs, const std::string &routine, long n, long batch) {
     }
 }
 
-ThresholdId threshold_of(const std::string &routine) {
+template <class T> ThresholdId threshold_of(const std::string &routine) {
     if (routine == "gemm") return GEMM_SMALL_MAX;
     if (routine == "gemv") return GEMV_SMALL_MAX;
     if (routine == "trsv") return TRSV_SMALL_MAX;
-    if (routine == "trsm") return TRSM_SMALL_MAX;
+    if (routine == "trsm") return for_precision<T>(TRSM_SMALL_MAX, TRSM_SMALL_MAX_FLOAT);
     if (routine == "getrf") return GETRF_SMALL_MAX;
     if (routine == "getrs") return GETRS_SMALL_MAX;
     if (routine == "getri" || routine == "matinv") return GETRI_SMALL_MAX;
@@ -172,7 +172,7 @@ ThresholdId threshold_of(const std::string &routine) {
 template <class T> void crossover(const Options &o, const std::string &routine) {
     const long sizes[] = {2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128};
     const char p = sizeof(T) == 8 ? 'd' : 's';
-    const ThresholdId id = threshold_of(routine);
+    const ThresholdId id = threshold_of<T>(routine);
     const kobalt_int saved = thresholds[id].value;
     const kobalt_int saved_few = thresholds[FEW_ITEMS_LARGE_MIN].value;
     thresholds[FEW_ITEMS_LARGE_MIN].value = INT32_MAX; // compare the two batch loops only
@@ -204,7 +204,7 @@ template <class T> void few_items(const Options &o) {
     const long batch = std::max(1, omp_get_max_threads() - 1);
     const kobalt_int saved = thresholds[FEW_ITEMS_LARGE_MIN].value;
     for (const char *routine : {"gemm", "getrf"}) {
-        const ThresholdId id = threshold_of(routine);
+        const ThresholdId id = threshold_of<T>(routine);
         const kobalt_int saved_small = thresholds[id].value;
         thresholds[id].value = 0;
         std::printf("\n%c%s, batch %ld < %d threads  (ms per call, median of %d)\n"

@@ -11,7 +11,9 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GEMM_SMALL_MAX", "gemm: largest max(m,n,k) run by the inlined small kernel", 8},
     {"GEMV_SMALL_MAX", "gemv: largest max(m,n) run by the inlined small kernel", 8},
     {"TRSV_SMALL_MAX", "trsv: largest n run by the inlined small kernel", 32},
-    {"TRSM_SMALL_MAX", "trsm: largest max(m,n) run by the inlined small kernel", 24},
+    // trsm: double here, float in TRSM_SMALL_MAX_FLOAT at the end (the crossovers differ:
+    // docs/performance.md, "Size thresholds of the openmp backend")
+    {"TRSM_SMALL_MAX", "trsm, double: largest max(m,n) run by the inlined small kernel", 48},
     {"GETRF_SMALL_MAX", "getrf: largest max(m,n) run by the inlined small LU", 48},
     {"GETRS_SMALL_MAX", "getrs: largest max(n,nrhs) run by the inlined small solve", 32},
     {"GEMM_LU_TRSV_SMALL_MAX",
@@ -80,6 +82,7 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "getrs with nrhs = 1: largest n run by the in-place solve of getrs_tiny.cpp "
      "(at most 8; 0 disables it: the fixed-n or packed path as before)",
      8},
+    {"TRSM_SMALL_MAX_FLOAT", "trsm, float: largest max(m,n) run by the inlined small kernel", 24},
 };
 
 } // namespace kobalt_openmp

@@ -35,12 +35,18 @@ enum ThresholdId : int {
     GETRS_DIRECT_MAX,   // getrs, nrhs = 1, n above the fixed-n kernels: the direct solve (getrs_direct.cpp)
     GETRS_STREAM_MIN,   // ... which prefetches the whole item ahead from this n on
     GETRS_TINY_MAX,     // getrs, nrhs = 1, n <= 8: the in-place solve (getrs_tiny.cpp)
+    TRSM_SMALL_MAX_FLOAT, // TRSM_SMALL_MAX for float items, whose crossover differs
     THRESHOLD_COUNT
 };
 
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];
 
 inline kobalt_int threshold(ThresholdId id) { return thresholds[id].value; }
+
+// The threshold of T's precision where double and float have their own (NAME, NAME_FLOAT).
+template <class T> constexpr ThresholdId for_precision(ThresholdId for_double, ThresholdId for_float) {
+    return sizeof(T) == 4 ? for_float : for_double;
+}
 
 } // namespace kobalt_openmp
 

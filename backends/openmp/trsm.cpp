@@ -35,7 +35,7 @@ kobalt_status trsm(const char *routine, kobalt_layout layout, kobalt_side side,
     // reduced problem as the small path below, whatever the choice would be.
     const bool fixed_path = size <= threshold(TRSM_FIXED_MAX) && fixed::fits(size) &&
                             size * max_ld <= INT32_MAX;
-    const Path path = choose_path(TRSM_SMALL_MAX, size, max_ld, batch);
+    const Path path = choose_path(for_precision<T>(TRSM_SMALL_MAX, TRSM_SMALL_MAX_FLOAT), size, max_ld, batch);
     if (fixed_path || path == Path::small) {
         const bool left = side == KOBALT_LEFT;
         Strides sa = op_strides(layout, transa, lda), sb = strides_of(layout, ldb);

@@ -408,8 +408,9 @@ template <class T> void case_fused(bool il, I n, I k, I nrhs, I batch, bool pivo
     g_case = g_case_buf;
     X.fill(), Y.fill(), A.fill(), B.fill();
     for (I q = 0; q < batch; ++q)
-        if (!pivot) { // |alpha op(X) op(Y)| <= 0.75 k per element, |A| < 1: diagonal 2 (n + k + 1) dominates
-            for (I j = 0; j < n; ++j) A.at(q, j, j) = T(double(2 * (n + k + 1)));
+        if (!pivot) { // |alpha op(X) op(Y)| <= 0.75 k and |A| < 1 per element, so a column's off-diagonal
+            // sum is below (n - 1)(0.75 k + 1), less than n (k + 2) - 0.75 k: strictly dominant
+            for (I j = 0; j < n; ++j) A.at(q, j, j) = T(double(n * (k + 2)));
         } else if (q % 7 == 2 && n > 0) { // singular: a zero column in op(Y) and in A
             const I j = q % n;
             for (I p = 0; p < k; ++p) (ny ? Y.at(q, p, j) : Y.at(q, j, p)) = T(0);

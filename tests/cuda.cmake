@@ -23,7 +23,7 @@ target_include_directories(test_cuda_routines PRIVATE ${CMAKE_CURRENT_SOURCE_DIR
 # default thresholds (group kernels <= 32, vendor above) / one-thread-per-item staged kernels
 # at every size / vendor paths wherever they apply (group kernels elsewhere) /
 # one-thread-per-item unstaged / the > 2^31-element batch
-set(kobalt_cuda_own "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_GEMV_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
+set(kobalt_cuda_own "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_GEMV_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
 set(kobalt_cuda_vendor "KOBALT_CUDA_GETRF_BLOCK_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMV_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
 kobalt_gpu_test(cuda_routines 1200 "" test_cuda_routines full)
 kobalt_gpu_test(cuda_routines_own 1200 "${kobalt_cuda_own}" test_cuda_routines full)
@@ -31,7 +31,7 @@ kobalt_gpu_test(cuda_routines_vendor 1200 "${kobalt_cuda_vendor}" test_cuda_rout
 # unstaged also runs the vendor paths of the first version: getrf on a packed copy, the fused
 # call solving in a copy of B, getrs with one pointer-array kernel per operand, scratch from
 # CUDA's default pool (VENDOR_INPLACE=0, SCRATCH_KEEP_MB=0); the others run the defaults.
-kobalt_gpu_test(cuda_routines_unstaged 1200 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_VENDOR_INPLACE=0;KOBALT_CUDA_SCRATCH_KEEP_MB=0" test_cuda_routines full)
+kobalt_gpu_test(cuda_routines_unstaged 1200 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_VENDOR_INPLACE=0;KOBALT_CUDA_SCRATCH_KEEP_MB=0" test_cuda_routines full)
 kobalt_gpu_test(cuda_huge_batch 1200 "" test_cuda_routines huge)
 # getrf's group kernel on both pivot-search/broadcast variants at every size up to 32
 # (GETRF_BCAST_MIN = 1: lu_bcast.cuh everywhere; 0: the shuffle kernel everywhere; both
@@ -45,6 +45,14 @@ kobalt_gpu_test(cuda_getrf_full_all 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUD
 # GETRF_WARP_MIN..MAX = 1..8; the three tests above turn it off for the group kernels), the
 # same cases: both layouts and forms, singular, NaN and tie items, 40,001 items at n = 4 and 8.
 kobalt_gpu_test(cuda_getrf_warp 600 "" test_cuda_routines getrf)
+# the fused call at n <= 8, k == n, nrhs == 1 on the warp-staged kernel (fused_warp.cu, the
+# default FUSED_WARP_MIN..MAX = 1..8) and on the group kernel it replaced (FUSED_WARP_MAX = 0),
+# and both warp-staged kernels with two slices a warp (WARP_STAGE_BUFFERS = 2: the next
+# group's copies in flight during the work)
+kobalt_gpu_test(cuda_fused_warp 600 "" test_cuda_routines fused)
+kobalt_gpu_test(cuda_fused_group 600 "KOBALT_CUDA_FUSED_WARP_MAX=0" test_cuda_routines fused)
+kobalt_gpu_test(cuda_fused_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines fused)
+kobalt_gpu_test(cuda_getrf_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines getrf)
 # getrf above the group kernels on both sides of GETRF_BLOCK_MAX (test_cuda_routines.cpp
 # "getrf_block"): the block-per-item kernel (lu_block.cuh, at most n = 64) with its ties
 # checked, a threshold above that limit falling back to cuBLAS; the same on 8 warps a

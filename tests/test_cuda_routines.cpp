@@ -475,13 +475,13 @@ void test_getrs(kobalt_layout L, bool batched, kobalt_op tr, bool pivot, I n, I 
 // ================================ fused =================================================
 template <class T>
 void test_fused(kobalt_layout L, bool batched, kobalt_op tx, kobalt_op ty, bool pivot, I n, I k, I nrhs, I batch,
-                T alpha, T beta) {
+                T alpha, T beta, int pad = 1) {
     const bool tX = tx != KOBALT_NO_TRANS, tY = ty != KOBALT_NO_TRANS;
     Operand<T> X, Y, A, B;
-    X.init(L, tX ? k : n, tX ? n : k, batch, 1);
+    X.init(L, tX ? k : n, tX ? n : k, batch, pad);
     Y.init(L, tY ? n : k, tY ? k : n, batch, 0);
-    A.init(L, n, n, batch, 1);
-    B.init(L, n, nrhs, batch, 1);
+    A.init(L, n, n, batch, pad);
+    B.init(L, n, nrhs, batch, pad);
     if (beta == T(0)) {
         for (I b = 0; b < batch; ++b)
             for (I i = 0; i < n; ++i)
@@ -813,6 +813,36 @@ int main(int argc, char **argv) {
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001, 0);
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001);
             test_getrs<double>(KOBALT_COL_MAJOR, true, KOBALT_NO_TRANS, true, n, 1, 70001);
+        }
+    } else if (mode == "fused") {
+        // the fused call at n <= 8 with k == n and nrhs == 1 (fused_warp.cu; run also with
+        // FUSED_WARP_MAX = 0 for the group kernel and WARP_STAGE_BUFFERS = 2): every op pair,
+        // both layouts and forms, pivoted and not, beta 0 (A NaN-poisoned: must not be read)
+        // and 1, alpha 0, padded and packed operands, a singular item (item 1: info > 0, B
+        // untouched), batches ending inside a warp's group of 32, and enough items that each
+        // warp walks several groups (the next group's copies in flight with two slices)
+        for (kobalt_layout L : LAYOUTS)
+            for (int f = 0; f < 2; ++f)
+                for (I n = 1; n <= 8; ++n) {
+                    for (int a = 0; a < 3; ++a)
+                        for (int b = 0; b < 3; ++b) {
+                            test_fused<double>(L, f == 1, OPS[a], OPS[b], true, n, n, 1, 37, 1.0, 1.0, (a + b) % 2);
+                            test_fused<float>(L, f == 1, OPS[a], OPS[b], true, n, n, 1, 37, 1.f, -1.f, (a + b + 1) % 2);
+                        }
+                    for (int pad : {0, 1}) {
+                        test_fused<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_NO_TRANS, false, n, n, 1, 33, 1.0, 1.0, pad);
+                        test_fused<float>(L, f == 1, KOBALT_TRANS, KOBALT_NO_TRANS, false, n, n, 1, 33, -0.5f, 1.f, pad);
+                        test_fused<double>(L, f == 1, KOBALT_TRANS, KOBALT_NO_TRANS, true, n, n, 1, 33, 0.5, 0.0, pad);
+                        test_fused<float>(L, f == 1, KOBALT_NO_TRANS, KOBALT_TRANS, true, n, n, 1, 33, 2.f, 0.f, pad);
+                        test_fused<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, n, 1, 5, 0.0, 1.0, pad);
+                    }
+                    test_fused<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, n, 1, 1, 1.0, 1.0);
+                }
+        for (I n : {2, 5, 8}) {
+            const I many = n == 5 ? 40001 : 300001;
+            test_fused<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, n, 1, many, 1.0, 0.0, 0);
+            test_fused<double>(KOBALT_ROW_MAJOR, true, KOBALT_NO_TRANS, KOBALT_TRANS, true, n, n, 1, many, 1.0, 1.0);
+            test_fused<float>(KOBALT_COL_MAJOR, true, KOBALT_TRANS, KOBALT_NO_TRANS, false, n, n, 1, many, 1.f, 1.f);
         }
     } else if (mode == "gemm") {
         // gemm alone over the group kernels' sizes (run with GEMM_SMALL_MAX = 64 and

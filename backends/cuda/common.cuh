@@ -82,6 +82,9 @@ enum ThresholdId : int {
     GETRF_BLOCK_WARPS, // the block-per-item getrf's warps per block (8 or 16)
     GETRF_WARP_MIN, // getrf, square pivoted items: smallest n on the warp-staged one-thread kernel (lu_warp.cu)
     GETRF_WARP_MAX, // the largest (at most 8; 0: off)
+    FUSED_WARP_MIN, // fused call, k == n, nrhs == 1: smallest n on the warp-staged one-thread kernel (fused_warp.cu)
+    FUSED_WARP_MAX, // the largest (at most 8; 0: off)
+    WARP_STAGE_BUFFERS, // warp-staged kernels (warp_stage.cuh): slices a warp (2: next group copied during the work)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

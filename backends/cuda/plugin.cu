@@ -246,6 +246,16 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "kernel",
      1},
     {"GETRF_WARP_MAX", "cuda getrf: the largest n of GETRF_WARP_MIN's kernel (at most 8; 0 disables)", 8},
+    // the fused call the same way (fused_warp.cu): product, LU and solve in one thread per item
+    {"FUSED_WARP_MIN",
+     "cuda fused call with k == n and nrhs == 1, column- or row-major: smallest n run one thread per item in "
+     "registers, each warp's 32 items staged through shared memory (fused_warp.cu), instead of the group kernel",
+     1},
+    {"FUSED_WARP_MAX", "cuda fused call: the largest n of FUSED_WARP_MIN's kernel (at most 8; 0 disables)", 8},
+    {"WARP_STAGE_BUFFERS",
+     "cuda warp-staged kernels (getrf, fused call at n <= 8): shared-memory slices a warp, 1 or 2 (2: the next 32 "
+     "items copied while the warp works on these)",
+     1},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

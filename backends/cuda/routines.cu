@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "common.cuh"
+#include "fused_warp.cuh"
 #include "getrs_pipe.cuh"
 #include "getrs_rows.cuh"
 #include "groups.cuh"
@@ -1228,6 +1229,11 @@ kobalt_status fused(const char *routine, kobalt_layout layout, kobalt_op tx, kob
     if (n > threshold(GEMM_LU_TRSV_SMALL_MAX))
         return fused_composed<T>(routine, layout, tx, ty, n, k, nrhs, alpha, X, ldx, Y, ldy, beta, A, lda, ipiv,
                                  strideIpiv, B, ldb, info, batch);
+    // k == n, nrhs == 1 up to 8: one thread per item, staged a warp at a time (fused_warp.cu)
+    if (n >= threshold(FUSED_WARP_MIN) && n <= threshold(FUSED_WARP_MAX) &&
+        warp_fused<T>(int(n), int(k), int(nrhs), alpha, dX, X, dY, Y, beta, dA, A, ipiv, strideIpiv, dB, B, info,
+                      batch, stream()))
+        return launch_status(p, routine);
     if (use_group(n) && group_fused<T>(int(n), int(k), int(nrhs), alpha, dX, X, dY, Y, beta, dA, A, ipiv,
                                        strideIpiv, dB, B, info, batch, stream()))
         return launch_status(p, routine);

@@ -1,0 +1,175 @@
+// fused_warp.cu -- the fused call at n <= 8 (k == n, nrhs == 1) in the standard layouts: one
+// thread per item, the item in registers, each warp's 32 items staged through shared memory
+// (warp_stage.cuh; FUSED_WARP_MIN / FUSED_WARP_MAX, docs/cuda.md).
+//
+// Why: the group kernel (a lane per row) reached 41% of the copy bandwidth at n = 8 on an
+// H200 and the interleaved layout's one-thread kernel 73-76% (docs/performance.md). A lane
+// builds its item as a sum of n rank-1 updates (column p of op(X) times row p of op(Y), read
+// from the slice: 2 n loads per p instead of n + 1 for a column-by-column product), factors it
+// with the interleaved kernels' LU (dgetf2's pivots, info and reciprocal rule) and solves.
+// The record of an item in the slice: X (n x n), Y (n x n), b (n), then A (n x n) only when
+// beta != 0; the factors go back through A's cells, or through X's when A was not read.
+#include "../common/interleaved_algo.hpp"
+#include "common.cuh"
+#include "fused_warp.cuh"
+#include "warp_stage.cuh"
+
+namespace kobalt_cuda {
+
+namespace {
+
+namespace ilw = kobalt_interleaved;
+namespace ws = warp_stage;
+
+// a = op(X) op(Y) from the records x and y (XU / YU: ws::cell's U for op(X) / op(Y)).
+template <class T, int N, bool XU, bool YU>
+__device__ __forceinline__ void product(const T *x, const T *y, T *a) {
+#pragma unroll
+    for (int e = 0; e < N * N; ++e) a[e] = T(0);
+#pragma unroll
+    for (int p = 0; p < N; ++p) {
+        T xv[N], yv[N];
+#pragma unroll
+        for (int i = 0; i < N; ++i) xv[i] = x[ws::cell<N, XU>(i, p)];
+#pragma unroll
+        for (int j = 0; j < N; ++j) yv[j] = y[ws::cell<N, YU>(p, j)];
+#pragma unroll
+        for (int j = 0; j < N; ++j)
+#pragma unroll
+            for (int i = 0; i < N; ++i) a[i + j * N] += xv[i] * yv[j];
+    }
+}
+
+struct Shape {
+    bool col, xu, yu;   // layout; op(X) / op(Y) rows along the stored fast index
+    bool readXY, readA; // alpha != 0; beta != 0
+    idx ldx, ldy, lda, ldb;
+};
+
+template <class T, int N, int BUF, class XA, class YA, class AA, class BA>
+__global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
+    fused_warp(Shape sh, T alpha, XA X, YA Y, T beta, AA A, int *ipiv, idx strideIpiv, BA B, int *info, idx batch) {
+    constexpr int NN = N * N, offY = NN, offB = 2 * NN, offA = 2 * NN + N;
+    const int P = ws::pitch(offA + (sh.readA ? NN : 0)), outA = sh.readA ? offA : 0;
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    T *const s = reinterpret_cast<T *>(smem_raw) + (threadIdx.x / 32) * BUF * 32 * P;
+    unsigned solved = 0; // the group's items with info == 0, one bit a lane
+    const auto in = [&](T *slice, idx first, int count) {
+        if (sh.readXY) {
+            ws::copy_square<N, true>(slice, P, 0, X, sh.ldx, first, count);
+            ws::copy_square<N, true>(slice, P, offY, Y, sh.ldy, first, count);
+        }
+        if (sh.readA) ws::copy_square<N, true>(slice, P, offA, A, sh.lda, first, count);
+        ws::copy_vector<N, true>(sh.col, slice, P, offB, B, sh.ldb, first, count);
+    };
+    const auto work = [&](T *rec, bool mine, idx first) {
+        T a[NN]; // element (i, j) at a[i + j * N]
+        if (sh.readXY) {
+            if (sh.xu)
+                sh.yu ? product<T, N, true, true>(rec, rec + offY, a) : product<T, N, true, false>(rec, rec + offY, a);
+            else
+                sh.yu ? product<T, N, false, true>(rec, rec + offY, a) : product<T, N, false, false>(rec, rec + offY, a);
+        } else {
+#pragma unroll
+            for (int e = 0; e < NN; ++e) a[e] = T(0);
+        }
+#pragma unroll
+        for (int j = 0; j < N; ++j)
+#pragma unroll
+            for (int i = 0; i < N; ++i) {
+                T v = a[i + j * N] * alpha;
+                if (sh.readA) v += rec[offA + (sh.col ? i + j * N : j + i * N)] * beta;
+                a[i + j * N] = v;
+            }
+        const bool pivoting = ipiv != nullptr;
+        int pv[N], inf;
+#pragma unroll
+        for (int j = 0; j < N; ++j) pv[j] = j; // no pivoting: never read
+        ilw::lu<ilw::ScalarOps<T>, N, N>(a, N, pivoting, pv, inf);
+#pragma unroll
+        for (int j = 0; j < N; ++j)
+#pragma unroll
+            for (int i = 0; i < N; ++i) rec[outA + (sh.col ? i + j * N : j + i * N)] = a[i + j * N];
+        const idx item = first + threadIdx.x % 32;
+        if (mine) {
+            if (pivoting) {
+                int *const piv = ipiv + item * strideIpiv;
+#pragma unroll
+                for (int j = 0; j < N; ++j) piv[j] = pv[j] + 1;
+            }
+            info[item] = inf;
+        }
+        solved = __ballot_sync(ws::kAll, mine && inf == 0);
+        if (inf == 0) {
+            T b[N];
+#pragma unroll
+            for (int i = 0; i < N; ++i) b[i] = rec[offB + i];
+            ilw::solve<ilw::ScalarOps<T>, N>(false, a, pv, pivoting, b);
+#pragma unroll
+            for (int i = 0; i < N; ++i) rec[offB + i] = b[i];
+        }
+    };
+    const auto out = [&](T *slice, idx first, int count) {
+        ws::copy_square<N, false>(slice, P, outA, A, sh.lda, first, count);
+        ws::copy_vector<N, false>(sh.col, slice, P, offB, B, sh.ldb, first, count, solved);
+    };
+    ws::for_each_group<BUF>(s, P, batch, in, work, out);
+}
+
+template <class T, int N, class XA, class YA, class AA, class BA>
+bool launch(const Shape &sh, T alpha, XA X, YA Y, T beta, AA A, int *ipiv, idx strideIpiv, BA B, int *info,
+            idx batch, cudaStream_t st) {
+    const size_t bytes = sizeof(T) * 32 * ws::pitch(2 * N * N + N + (sh.readA ? N * N : 0));
+    // one warp a block: a record of up to 3 n^2 + n elements makes the slices large, and
+    // the SM's shared memory then holds whole warps rather than whole pairs of warps
+    if (threshold(WARP_STAGE_BUFFERS) == 2)
+        return ws::launch(fused_warp<T, N, 2, XA, YA, AA, BA>, 1, 2 * bytes, batch, st, sh, alpha, X, Y, beta, A,
+                          ipiv, strideIpiv, B, info, batch);
+    return ws::launch(fused_warp<T, N, 1, XA, YA, AA, BA>, 1, bytes, batch, st, sh, alpha, X, Y, beta, A, ipiv,
+                      strideIpiv, B, info, batch);
+}
+
+} // namespace
+
+template <class T, class XA, class YA, class AA, class BA>
+bool warp_fused(int n, int k, int nrhs, T alpha, const MatDesc &dX, XA X, const MatDesc &dY, YA Y, T beta,
+                const MatDesc &dA, AA A, int *ipiv, idx strideIpiv, const MatDesc &dB, BA B, int *info, idx batch,
+                cudaStream_t st) {
+    if (k != n || nrhs != 1 || batch < 1) return false;
+    Shape sh;
+    sh.col = dA.col;
+    sh.xu = dX.col != dX.trans;
+    sh.yu = dY.col != dY.trans;
+    sh.readXY = alpha != T(0);
+    sh.readA = beta != T(0);
+    sh.ldx = dX.ld;
+    sh.ldy = dY.ld;
+    sh.lda = dA.ld;
+    sh.ldb = dB.ld;
+    switch (n) {
+#define KOBALT_FUSED_WARP_CASE(N)                                                                  \
+    case N: return launch<T, N>(sh, alpha, X, Y, beta, A, ipiv, strideIpiv, B, info, batch, st);
+        KOBALT_FUSED_WARP_CASE(1)
+        KOBALT_FUSED_WARP_CASE(2)
+        KOBALT_FUSED_WARP_CASE(3)
+        KOBALT_FUSED_WARP_CASE(4)
+        KOBALT_FUSED_WARP_CASE(5)
+        KOBALT_FUSED_WARP_CASE(6)
+        KOBALT_FUSED_WARP_CASE(7)
+        KOBALT_FUSED_WARP_CASE(8)
+#undef KOBALT_FUSED_WARP_CASE
+    }
+    return false;
+}
+
+#define KOBALT_FUSED_WARP_INSTANTIATE(T)                                                                        \
+    template bool warp_fused<T>(int, int, int, T, const MatDesc &, Strided<const T>, const MatDesc &,           \
+                                Strided<const T>, T, const MatDesc &, Strided<T>, int *, idx, const MatDesc &,  \
+                                Strided<T>, int *, idx, cudaStream_t);                                          \
+    template bool warp_fused<T>(int, int, int, T, const MatDesc &, Ptrs<const T>, const MatDesc &, Ptrs<const T>, \
+                                T, const MatDesc &, Ptrs<T>, int *, idx, const MatDesc &, Ptrs<T>, int *, idx,   \
+                                cudaStream_t);
+KOBALT_FUSED_WARP_INSTANTIATE(double)
+KOBALT_FUSED_WARP_INSTANTIATE(float)
+
+} // namespace kobalt_cuda

@@ -1,0 +1,165 @@
+// warp_stage.cuh -- one thread per item in the standard layouts: each warp copies its 32
+// items into its own slice of shared memory with cp.async, each lane then works on its item
+// from the slice (in registers), and the warp writes the slice back the way it read it
+// (lu_warp.cu: getrf; fused_warp.cu: the fused call; docs/cuda.md "Warp-staged kernels").
+//
+// Why: one thread per item with the item in registers is how the interleaved layout's
+// kernels reach 75-86% of the copy bandwidth at n <= 8, but items stored one after the other
+// cannot be read one per thread without wasting most of each memory transaction. Copied a
+// warp at a time (consecutive lanes, consecutive addresses: whole lines for packed items)
+// they can. No block barrier: a warp touches only its own slices, so the warps of an SM
+// overlap their copies with each other's arithmetic.
+//
+// The slice of a group of 32 items holds `pitch` elements per item (an odd number, so that
+// the 32 lanes' items start on different banks when each lane reads its own item); where a
+// kernel takes WARP_STAGE_BUFFERS = 2, each warp has two slices and copies its next group
+// into one while it works on the other.
+#ifndef KOBALT_CUDA_WARP_STAGE_CUH
+#define KOBALT_CUDA_WARP_STAGE_CUH
+
+#include <cuda_pipeline.h>
+
+#include <algorithm>
+
+#include "common.cuh"
+
+namespace kobalt_cuda {
+namespace warp_stage {
+
+constexpr int kWarpsPerBlock = 2;
+constexpr unsigned kAll = 0xffffffffu;
+
+// Elements per item in a slice: at least `cells`, odd.
+__host__ __device__ constexpr int pitch(int cells) { return cells | 1; }
+
+// Item `it` of the group starting at `first`: the strided form computes it; the pointer-array
+// form reads the array once per lane (`mine`, lane it's item) and passes it by shuffle to the
+// lanes copying that item's elements.
+template <class T> __device__ __forceinline__ T *item_ptr(Strided<T> A, idx first, T *, int it) {
+    return A(first + it);
+}
+template <class T> __device__ __forceinline__ T *item_ptr(Ptrs<T>, idx, T *mine, int it) {
+    return reinterpret_cast<T *>(__shfl_sync(kAll, reinterpret_cast<unsigned long long>(mine), it));
+}
+template <class T> __device__ __forceinline__ T *own_ptr(Strided<T>, idx, int) { return nullptr; }
+template <class T> __device__ __forceinline__ T *own_ptr(Ptrs<T> A, idx first, int lane) { return A(first + lane); }
+
+// The warp's copies of one operand of its `count` items: element (u, v) of an item stored
+// INNER x OUTER (u the fast index: u + v * ld in memory) at cell off + u + v * INNER of the
+// item's record in the slice. `in`: global -> slice by cp.async (the caller commits);
+// otherwise slice -> global, only for the items whose bit is set in `which`. All 32 lanes
+// call it (the pointer-array form shuffles).
+template <int INNER, int OUTER, bool in, class T, class AA>
+__device__ __forceinline__ void copy(T *s, int P, int off, AA A, idx ld, idx first, int count,
+                                     unsigned which = kAll) {
+    constexpr int E = INNER * OUTER;
+    const int lane = int(threadIdx.x % 32);
+    auto *const mine = lane < count ? own_ptr(A, first, lane) : nullptr;
+#pragma unroll 8
+    for (int e = lane; e < 32 * E; e += 32) {
+        const int it = e / E, r = e % E;
+        auto *const p = item_ptr(A, first, mine, it) + idx(r / INNER) * ld + r % INNER;
+        T *const c = s + it * P + off + r;
+        if (it < count && (which >> it & 1u)) {
+            if constexpr (in)
+                __pipeline_memcpy_async(c, p, sizeof(T));
+            else
+                *p = *c;
+        }
+    }
+}
+
+// The same for an N x N operand (INNER = OUTER = N whatever the layout) and for an N-vector
+// stored as an N x 1 matrix (column-major: N x 1; row-major: 1 element a row, rows ld apart).
+template <int N, bool in, class T, class AA>
+__device__ __forceinline__ void copy_square(T *s, int P, int off, AA A, idx ld, idx first, int count,
+                                            unsigned which = kAll) {
+    copy<N, N, in>(s, P, off, A, ld, first, count, which);
+}
+template <int N, bool in, class T, class AA>
+__device__ __forceinline__ void copy_vector(bool col, T *s, int P, int off, AA B, idx ld, idx first, int count,
+                                            unsigned which = kAll) {
+    if (col)
+        copy<N, 1, in>(s, P, off, B, ld, first, count, which);
+    else
+        copy<1, N, in>(s, P, off, B, ld, first, count, which);
+}
+
+// Cell of element (i, j) of an N x N record: U = the matrix's rows run along the stored fast
+// index (column-major not transposed, or row-major transposed).
+template <int N, bool U> __device__ __forceinline__ constexpr int cell(int i, int j) {
+    return U ? i + j * N : j + i * N;
+}
+
+// The warp's loop over its groups of 32 items (a grid-stride loop over groups): stage_in(slice,
+// first, count) issues the copies of a group, work(record, lane_has_item, first) runs on each
+// lane's record (after the copies landed; lanes past the batch work on stale cells and must
+// not store), stage_out(slice, first, count) writes the group back. BUF = 2: the next group's
+// copies are issued before work on this one starts. `s` is this warp's BUF slices of 32 * P
+// elements each.
+template <int BUF, class T, class In, class Work, class Out>
+__device__ __forceinline__ void for_each_group(T *s, int P, idx batch, In stage_in, Work work, Out stage_out) {
+    static_assert(BUF == 1 || BUF == 2, "one or two slices a warp");
+    const int lane = int(threadIdx.x % 32);
+    const idx step = idx(gridDim.x) * (blockDim.x / 32) * 32;
+    idx first = (idx(blockIdx.x) * (blockDim.x / 32) + threadIdx.x / 32) * 32;
+    const auto count_at = [batch](idx f) { return batch - f < 32 ? int(batch - f) : 32; };
+    if (BUF == 2 && first < batch) stage_in(s, first, count_at(first));
+    __pipeline_commit();
+    for (int g = 0; first < batch; first += step, ++g) {
+        T *const cur = s + (BUF == 2 ? (g & 1) * 32 * P : 0);
+        const int count = count_at(first);
+        if (BUF == 1) {
+            stage_in(cur, first, count);
+            __pipeline_commit();
+            __pipeline_wait_prior(0);
+        } else {
+            // the other slice was written back at the end of the previous group
+            const idx next = first + step;
+            if (next < batch) stage_in(s + ((g + 1) & 1) * 32 * P, next, count_at(next));
+            __pipeline_commit();
+            __pipeline_wait_prior(1);
+        }
+        __syncwarp();
+        work(cur + lane * P, lane < count, first);
+        __syncwarp();
+        stage_out(cur, first, count);
+        __syncwarp(); // the slice is read before copies land in it again
+    }
+}
+
+// Launches kernel<<<grid, `warps` warps a block (at most kWarpsPerBlock)>>> with
+// `bytes_per_warp` of dynamic shared memory a warp, the grid the resident blocks (each warp
+// walks several groups), at most one warp per group. false when the device cannot hold one
+// block (nothing launched).
+template <class Kernel, class... Args>
+bool launch(Kernel kernel, int warps, size_t bytes_per_warp, idx batch, cudaStream_t st, Args... args) {
+    const size_t smem = bytes_per_warp * warps;
+    int dev = 0, optin = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess ||
+        smem > size_t(optin)) {
+        cudaGetLastError();
+        return false;
+    }
+    if (smem > 48 * 1024 &&
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)) != cudaSuccess) {
+        cudaGetLastError();
+        return false;
+    }
+    int per_sm = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, warps * 32, smem) != cudaSuccess ||
+        per_sm < 1) {
+        cudaGetLastError();
+        per_sm = 1;
+    }
+    const idx groups = (batch + 31) / 32;
+    const idx blocks = std::min<idx>((groups + warps - 1) / warps, idx(multiprocessors()) * per_sm);
+    kernel<<<int(std::max<idx>(blocks, 1)), warps * 32, smem, st>>>(args...);
+    return true;
+}
+
+} // namespace warp_stage
+} // namespace kobalt_cuda
+
+#endif

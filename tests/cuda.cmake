@@ -23,7 +23,7 @@ target_include_directories(test_cuda_routines PRIVATE ${CMAKE_CURRENT_SOURCE_DIR
 # default thresholds (group kernels <= 32, vendor above) / one-thread-per-item staged kernels
 # at every size / vendor paths wherever they apply (group kernels elsewhere) /
 # one-thread-per-item unstaged / the > 2^31-element batch
-set(kobalt_cuda_own "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_GEMV_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
+set(kobalt_cuda_own "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_GEMV_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
 set(kobalt_cuda_vendor "KOBALT_CUDA_GETRF_BLOCK_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMV_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
 kobalt_gpu_test(cuda_routines 1200 "" test_cuda_routines full)
 kobalt_gpu_test(cuda_routines_own 1200 "${kobalt_cuda_own}" test_cuda_routines full)
@@ -31,7 +31,7 @@ kobalt_gpu_test(cuda_routines_vendor 1200 "${kobalt_cuda_vendor}" test_cuda_rout
 # unstaged also runs the vendor paths of the first version: getrf on a packed copy, the fused
 # call solving in a copy of B, getrs with one pointer-array kernel per operand, scratch from
 # CUDA's default pool (VENDOR_INPLACE=0, SCRATCH_KEEP_MB=0); the others run the defaults.
-kobalt_gpu_test(cuda_routines_unstaged 1200 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_VENDOR_INPLACE=0;KOBALT_CUDA_SCRATCH_KEEP_MB=0" test_cuda_routines full)
+kobalt_gpu_test(cuda_routines_unstaged 1200 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_STAGE_BYTES_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_VENDOR_INPLACE=0;KOBALT_CUDA_SCRATCH_KEEP_MB=0" test_cuda_routines full)
 kobalt_gpu_test(cuda_huge_batch 1200 "" test_cuda_routines huge)
 # getrf's group kernel on both pivot-search/broadcast variants at every size up to 32
 # (GETRF_BCAST_MIN = 1: lu_bcast.cuh everywhere; 0: the shuffle kernel everywhere; both
@@ -61,16 +61,21 @@ kobalt_gpu_test(cuda_getrf_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test
 kobalt_gpu_test(cuda_getrf_block_all 600 "KOBALT_CUDA_GETRF_BLOCK_MAX=192" test_cuda_routines getrf_block ties)
 kobalt_gpu_test(cuda_getrf_block_w8 600 "KOBALT_CUDA_GETRF_BLOCK_MAX=192;KOBALT_CUDA_GETRF_BLOCK_WARPS=8;KOBALT_CUDA_GETRF_SMALL_MAX=0" test_cuda_routines getrf_block ties)
 kobalt_gpu_test(cuda_getrf_block_none 600 "KOBALT_CUDA_GETRF_BLOCK_MAX=0" test_cuda_routines getrf_block)
+# getrs with nrhs 1 at n <= 8 on the warp-staged kernel (getrs_warp.cu, the default
+# GETRS_WARP_MIN..MAX; the four tests below set GETRS_WARP_MAX = 0 so that the pipe, row and
+# group kernels keep these sizes), and with two slices a warp
+kobalt_gpu_test(cuda_getrs_warp 600 "" test_cuda_routines getrs)
+kobalt_gpu_test(cuda_getrs_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines getrs)
 # getrs alone on both sides of GETRS_PIPE_MIN (1: the one-thread pipe kernel at every n it
 # takes, 1 ... 8, with 8- and 16-byte copies; 0: the group kernel up to n = 8), see
 # test_cuda_routines.cpp "getrs".
-kobalt_gpu_test(cuda_getrs_pipe_all 600 "KOBALT_CUDA_GETRS_PIPE_MIN=1;KOBALT_CUDA_GETRS_PREFETCH_MIN=0" test_cuda_routines getrs)
-kobalt_gpu_test(cuda_getrs_pipe_none 600 "KOBALT_CUDA_GETRS_PIPE_MIN=0" test_cuda_routines getrs)
+kobalt_gpu_test(cuda_getrs_pipe_all 600 "KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GETRS_PIPE_MIN=1;KOBALT_CUDA_GETRS_PREFETCH_MIN=0" test_cuda_routines getrs)
+kobalt_gpu_test(cuda_getrs_pipe_none 600 "KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GETRS_PIPE_MIN=0" test_cuda_routines getrs)
 # the same cases on both sides of GETRS_PREFETCH_MIN (all: the prefetching row kernel,
 # getrs_rows.cuh, at every n it takes, 1 ... 32, the pipe kernel off; none: both off, the
 # group kernel everywhere). cuda_getrs_pipe_none above runs it at its default (7 ... 32).
-kobalt_gpu_test(cuda_getrs_prefetch_all 600 "KOBALT_CUDA_GETRS_PREFETCH_MIN=1;KOBALT_CUDA_GETRS_PIPE_MIN=0" test_cuda_routines getrs)
-kobalt_gpu_test(cuda_getrs_prefetch_none 600 "KOBALT_CUDA_GETRS_PREFETCH_MIN=0;KOBALT_CUDA_GETRS_PIPE_MIN=0" test_cuda_routines getrs)
+kobalt_gpu_test(cuda_getrs_prefetch_all 600 "KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GETRS_PREFETCH_MIN=1;KOBALT_CUDA_GETRS_PIPE_MIN=0" test_cuda_routines getrs)
+kobalt_gpu_test(cuda_getrs_prefetch_none 600 "KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GETRS_PREFETCH_MIN=0;KOBALT_CUDA_GETRS_PIPE_MIN=0" test_cuda_routines getrs)
 # gemm's group kernel on both product variants at every width (GEMM_BCAST_MIN = 1, the
 # default: op(B) through shared memory everywhere, 12 columns at n = 9..12 and 16 at 15..16;
 # 0: shuffles everywhere), GEMM_SMALL_MAX = 64 so that every max(m, n) <= 32 and k up to

@@ -808,7 +808,16 @@ int main(int argc, char **argv) {
                     test_getrs<double>(KOBALT_COL_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 2, 33);
                     test_getrs<double>(KOBALT_ROW_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, 33);
                     test_getrs<float>(KOBALT_COL_MAJOR, f == 1, KOBALT_NO_TRANS, piv, n, 1, 33);
+                    // the rest of the warp-staged kernel's cases (getrs_warp.cu: nrhs 1, any
+                    // layout, transpose and precision)
+                    test_getrs<double>(KOBALT_ROW_MAJOR, f == 1, KOBALT_TRANS, piv, n, 1, 37);
+                    test_getrs<float>(KOBALT_ROW_MAJOR, f == 1, KOBALT_CONJ_TRANS, piv, n, 1, 37, 0);
+                    test_getrs<float>(KOBALT_COL_MAJOR, f == 1, KOBALT_TRANS, piv, n, 1, 5);
                 }
+        for (I n : {2, 7}) {
+            test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 300001, 0);
+            test_getrs<float>(KOBALT_ROW_MAJOR, true, KOBALT_TRANS, true, n, 1, 300001);
+        }
         for (I n : {3, 4, 5, 6, 8, 12, 16, 24, 32}) {
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001, 0);
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001);

@@ -84,6 +84,8 @@ enum ThresholdId : int {
     GETRF_WARP_MAX, // the largest (at most 8; 0: off)
     FUSED_WARP_MIN, // fused call, k == n, nrhs == 1: smallest n on the warp-staged one-thread kernel (fused_warp.cu)
     FUSED_WARP_MAX, // the largest (at most 8; 0: off)
+    GETRS_WARP_MIN, // getrs, nrhs == 1, column- or row-major: smallest n on the warp-staged one-thread kernel (getrs_warp.cu)
+    GETRS_WARP_MAX, // the largest (at most 8; 0: off)
     WARP_STAGE_BUFFERS, // warp-staged kernels (warp_stage.cuh): slices a warp (2: next group copied during the work)
     THRESHOLD_COUNT
 };

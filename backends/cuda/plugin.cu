@@ -252,6 +252,13 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "registers, each warp's 32 items staged through shared memory (fused_warp.cu), instead of the group kernel",
      1},
     {"FUSED_WARP_MAX", "cuda fused call: the largest n of FUSED_WARP_MIN's kernel (at most 8; 0 disables)", 8},
+    // getrs the same way (getrs_warp.cu): interchanges and both triangular solves in one thread
+    {"GETRS_WARP_MIN",
+     "cuda getrs with nrhs == 1, column- or row-major, either transpose: smallest n solved one thread per item, the "
+     "factors in registers, each warp's 32 items staged through shared memory (getrs_warp.cu), ahead of the other "
+     "getrs kernels",
+     1},
+    {"GETRS_WARP_MAX", "cuda getrs: the largest n of GETRS_WARP_MIN's kernel (at most 8; 0 disables)", 8},
     {"WARP_STAGE_BUFFERS",
      "cuda warp-staged kernels (getrf, fused call at n <= 8): shared-memory slices a warp, 1 or 2 (2: the next 32 "
      "items copied while the warp works on these)",

@@ -9,6 +9,7 @@
 #include "fused_warp.cuh"
 #include "getrs_pipe.cuh"
 #include "getrs_rows.cuh"
+#include "getrs_warp.cuh"
 #include "groups.cuh"
 #include "items.cuh"
 #include "lu_block.cuh"
@@ -1081,6 +1082,10 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
                                                                                       strideIpiv, dB, B, batch);
         return launch_status(p, routine);
     }
+    // one right-hand side up to 8: one thread per item, staged a warp at a time (getrs_warp.cu)
+    if (n >= threshold(GETRS_WARP_MIN) && n <= threshold(GETRS_WARP_MAX) &&
+        warp_getrs<T>(int(n), int(nrhs), tr, dA, A, ipiv, strideIpiv, dB, B, batch, stream()))
+        return launch_status(p, routine);
     // double, column-major, NoTrans, one right-hand side, from GETRS_PREFETCH_MIN up to n = 32:
     // W lanes per item, each group's next item prefetched (getrs_rows.cuh); below it, from
     // GETRS_PIPE_MIN up to n = 8: one thread per item with the operands piped through shared

@@ -2,7 +2,7 @@
 // (double; sgetrf in float), CUDA events, 3 warm-ups, median of 15. Prints % of the device-to-device copy
 // bandwidth, counting each input read once and each output written once.
 // Usage: kobalt-cuda-bench [bytes_per_operand (default 256 MiB)] [sizes, e.g. 4,8,16,32]
-//        [routines, e.g. getrf,getrs (default gemm,getrf,getrs,fused; sgetrf: getrf in float)]
+//        [routines, e.g. getrf,getrs (default gemm,getrf,getrs,fused; sgetrf, sgetrs: getrf, getrs in float)]
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -189,6 +189,31 @@ int main(int argc, char **argv) {
         const double fc = time_ms([&] { cublasSgetrfBatched(h, n, pG, n, fpiv, finfo, int(fi)); });
         row("sgetrf", n, fi, fb, fk, fc);
         cudaFree(F); cudaFree(G); cudaFree(pG); cudaFree(fpiv); cudaFree(finfo);
+        }
+        if (want("sgetrs")) {
+        // float getrs nrhs = 1, column-major, NoTrans, on factors of as many items as fit
+        // bytes_per_operand in float (factored by Kobalt's sgetrf, untimed)
+        const long long fi = std::max<long long>(1, (long long)(bytes_op / 4 / nn));
+        float *F, *fx, **pF, **pfx;
+        int *fpiv, *finfo;
+        CK(cudaMalloc(&F, fi * nn * 4));
+        CK(cudaMalloc(&fx, fi * n * 4));
+        CK(cudaMalloc(&pF, fi * sizeof(float *)));
+        CK(cudaMalloc(&pfx, fi * sizeof(float *)));
+        CK(cudaMalloc(&fpiv, fi * n * 4));
+        CK(cudaMalloc(&finfo, fi * 4));
+        fill_float<<<1024, 256>>>(F, fi * nn);
+        fill_float<<<1024, 256>>>(fx, fi * n);
+        make_fptrs<<<1024, 256>>>(pF, F, nn, fi);
+        make_fptrs<<<1024, 256>>>(pfx, fx, n, fi);
+        kobalt_sgetrf_strided(KOBALT_COL_MAJOR, n, n, F, n, nn, fpiv, n, finfo, fi);
+        const double fb = nn * 4.0 * fi + fi * n * 4.0 + 2.0 * fi * n * 4;
+        const double fk = time_ms([&] { kobalt_sgetrs_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, n, 1, F, n, nn, fpiv, n, fx, n, n, fi); });
+        const double fc = time_ms([&] {
+            cublasSgetrsBatched(h, CUBLAS_OP_N, n, 1, (const float *const *)pF, n, fpiv, pfx, n, &hinfo, int(fi));
+        });
+        row("sgetrs", n, fi, fb, fk, fc);
+        cudaFree(F); cudaFree(fx); cudaFree(pF); cudaFree(pfx); cudaFree(fpiv); cudaFree(finfo);
         }
         cudaFree(A); cudaFree(B); cudaFree(C); cudaFree(x); cudaFree(ipiv); cudaFree(info);
         cudaFree(pA); cudaFree(pB); cudaFree(pC); cudaFree(px);

@@ -1,0 +1,96 @@
+// getrs_warp.cu -- getrs (nrhs = 1) at n <= 8 in the standard layouts: one thread per item,
+// the factors in registers, each warp's 32 items (factors and b) staged through shared memory
+// (warp_stage.cuh; GETRS_WARP_MIN / GETRS_WARP_MAX, docs/cuda.md).
+//
+// Why: the same staging took getrf at n = 2..5 from 36-76% to 83-87% of the copy bandwidth
+// and the fused call at n = 2..4 to 86-90%; getrs had a one-thread kernel only for double,
+// column-major, NoTrans (getrs_pipe.cuh, 52-91%), and the group kernel for the rest. A lane
+// applies the interchanges and both triangular solves with the interleaved kernels' solve
+// (kobalt_interleaved::solve, either transpose); its pivots are read straight from memory.
+#include "../common/interleaved_algo.hpp"
+#include "common.cuh"
+#include "getrs_warp.cuh"
+#include "warp_stage.cuh"
+
+namespace kobalt_cuda {
+
+namespace {
+
+namespace ilw = kobalt_interleaved;
+namespace ws = warp_stage;
+
+template <class T, int N, int BUF, class AA, class BA>
+__global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
+    getrs_warp(bool col, bool trans, idx lda, AA A, const int *ipiv, idx strideIpiv, idx ldb, BA B, idx batch) {
+    constexpr int NN = N * N, offB = NN, P = ws::pitch(NN + N);
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    T *const s = reinterpret_cast<T *>(smem_raw) + (threadIdx.x / 32) * BUF * 32 * P;
+    const auto in = [&](T *slice, idx first, int count) {
+        ws::copy_square<N, true>(slice, P, 0, A, lda, first, count);
+        ws::copy_vector<N, true>(col, slice, P, offB, B, ldb, first, count);
+    };
+    const auto work = [&](T *rec, bool mine, idx first) {
+        T a[NN]; // element (i, j) at a[i + j * N]
+#pragma unroll
+        for (int j = 0; j < N; ++j)
+#pragma unroll
+            for (int i = 0; i < N; ++i) a[i + j * N] = rec[col ? i + j * N : j + i * N];
+        int pv[N];
+        const int *const piv = ipiv && mine ? ipiv + (first + threadIdx.x % 32) * strideIpiv : nullptr;
+#pragma unroll
+        for (int j = 0; j < N; ++j) pv[j] = piv ? piv[j] - 1 : j;
+        T b[N];
+#pragma unroll
+        for (int i = 0; i < N; ++i) b[i] = rec[offB + i];
+        ilw::solve<ilw::ScalarOps<T>, N>(trans, a, pv, ipiv != nullptr, b);
+#pragma unroll
+        for (int i = 0; i < N; ++i) rec[offB + i] = b[i];
+    };
+    const auto out = [&](T *slice, idx first, int count) {
+        ws::copy_vector<N, false>(col, slice, P, offB, B, ldb, first, count);
+    };
+    ws::for_each_group<BUF>(s, P, batch, in, work, out);
+}
+
+template <class T, int N, class AA, class BA>
+bool launch(bool col, bool trans, idx lda, AA A, const int *ipiv, idx strideIpiv, idx ldb, BA B, idx batch,
+            cudaStream_t st) {
+    const size_t bytes = sizeof(T) * 32 * ws::pitch(N * N + N);
+    if (threshold(WARP_STAGE_BUFFERS) == 2)
+        return ws::launch(getrs_warp<T, N, 2, AA, BA>, ws::kWarpsPerBlock, 2 * bytes, batch, st, col, trans, lda, A,
+                          ipiv, strideIpiv, ldb, B, batch);
+    return ws::launch(getrs_warp<T, N, 1, AA, BA>, ws::kWarpsPerBlock, bytes, batch, st, col, trans, lda, A, ipiv,
+                      strideIpiv, ldb, B, batch);
+}
+
+} // namespace
+
+template <class T, class AA, class BA>
+bool warp_getrs(int n, int nrhs, bool trans, const MatDesc &dA, AA A, const int *ipiv, idx strideIpiv,
+                const MatDesc &dB, BA B, idx batch, cudaStream_t st) {
+    if (nrhs != 1 || batch < 1) return false;
+    switch (n) {
+#define KOBALT_GETRS_WARP_CASE(N)                                                                  \
+    case N: return launch<T, N>(dA.col, trans, dA.ld, A, ipiv, strideIpiv, dB.ld, B, batch, st);
+        KOBALT_GETRS_WARP_CASE(1)
+        KOBALT_GETRS_WARP_CASE(2)
+        KOBALT_GETRS_WARP_CASE(3)
+        KOBALT_GETRS_WARP_CASE(4)
+        KOBALT_GETRS_WARP_CASE(5)
+        KOBALT_GETRS_WARP_CASE(6)
+        KOBALT_GETRS_WARP_CASE(7)
+        KOBALT_GETRS_WARP_CASE(8)
+#undef KOBALT_GETRS_WARP_CASE
+    }
+    return false;
+}
+
+#define KOBALT_GETRS_WARP_INSTANTIATE(T)                                                                           \
+    template bool warp_getrs<T>(int, int, bool, const MatDesc &, Strided<const T>, const int *, idx, const MatDesc &, \
+                                Strided<T>, idx, cudaStream_t);                                                    \
+    template bool warp_getrs<T>(int, int, bool, const MatDesc &, Ptrs<const T>, const int *, idx, const MatDesc &,    \
+                                Ptrs<T>, idx, cudaStream_t);
+KOBALT_GETRS_WARP_INSTANTIATE(double)
+KOBALT_GETRS_WARP_INSTANTIATE(float)
+
+} // namespace kobalt_cuda

@@ -168,10 +168,10 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GETRS_PIPE_MIN",
      "cuda getrs, double column-major items, NoTrans, one right-hand side, n <= 8: smallest n solved by one "
      "thread per item, the chunk's A, pivots and b copied into shared memory with cp.async while the previous "
-     "chunk is solved (getrs_pipe.cuh), instead of the group kernel; 0 disables. 2: on an H200 n = 8 went from "
-     "65% to 83% of the copy bandwidth (8.3x cuBLAS), n = 4 from 77% to 89%, n = 2, 3, 6, 7 gained too, n = 5 "
-     "lost 4% (docs/performance.md); n = 1 not measured",
-     2},
+     "chunk is solved (getrs_pipe.cuh), instead of the warp-staged (GETRS_WARP_MAX) or group kernel; 0 disables. "
+     "6: on an H200 it beats the warp-staged kernel at n = 6 (84% against 75% of the copy bandwidth), which wins "
+     "at n = 1, 2, 3, 5 and ties at 4 (docs/performance.md, session 12; 2 before)",
+     6},
     // gemm's group kernel with op(B) in shared memory, read back by 16-byte broadcasts,
     // instead of one shuffle per multiply-add (gemm_bcast.cuh). 1 = every width: on an
     // H200 (double, column-major, beta = 0) n = 16 went from 0.333 to 0.192 ms (57% -> 99%

@@ -1082,10 +1082,6 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
                                                                                       strideIpiv, dB, B, batch);
         return launch_status(p, routine);
     }
-    // one right-hand side up to 8: one thread per item, staged a warp at a time (getrs_warp.cu)
-    if (n >= threshold(GETRS_WARP_MIN) && n <= threshold(GETRS_WARP_MAX) &&
-        warp_getrs<T>(int(n), int(nrhs), tr, dA, A, ipiv, strideIpiv, dB, B, batch, stream()))
-        return launch_status(p, routine);
     // double, column-major, NoTrans, one right-hand side, from GETRS_PREFETCH_MIN up to n = 32:
     // W lanes per item, each group's next item prefetched (getrs_rows.cuh); below it, from
     // GETRS_PIPE_MIN up to n = 8: one thread per item with the operands piped through shared
@@ -1099,6 +1095,11 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
                 return launch_status(p, routine);
         }
     }
+    // the rest with one right-hand side up to 8: one thread per item, staged a warp at a time
+    // (getrs_warp.cu; after the two kernels above, which win at n = 6 and 8 in their case)
+    if (n >= threshold(GETRS_WARP_MIN) && n <= threshold(GETRS_WARP_MAX) &&
+        warp_getrs<T>(int(n), int(nrhs), tr, dA, A, ipiv, strideIpiv, dB, B, batch, stream()))
+        return launch_status(p, routine);
     if (use_group(n) &&
         group_getrs<T>(tr, int(n), int(nrhs), dA, A, ipiv, strideIpiv, dB, B, batch, stream()))
         return launch_status(p, routine);

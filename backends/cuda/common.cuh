@@ -87,6 +87,7 @@ enum ThresholdId : int {
     GETRS_WARP_MIN, // getrs, nrhs == 1, column- or row-major: smallest n on the warp-staged one-thread kernel (getrs_warp.cu)
     GETRS_WARP_MAX, // the largest (at most 8; 0: off)
     WARP_STAGE_BUFFERS, // warp-staged kernels (warp_stage.cuh): slices a warp (2: next group copied during the work)
+    WARP_STAGE_CONTIGUOUS, // warp-staged kernels: a contiguous group copied by the short loop (0: the general loop always)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -43,6 +43,7 @@ __device__ __forceinline__ void product(const T *x, const T *y, T *a) {
 struct Shape {
     bool col, xu, yu;   // layout; op(X) / op(Y) rows along the stored fast index
     bool readXY, readA; // alpha != 0; beta != 0
+    bool flat;          // WARP_STAGE_CONTIGUOUS
     idx ldx, ldy, lda, ldb;
 };
 
@@ -54,13 +55,14 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *const s = reinterpret_cast<T *>(smem_raw) + (threadIdx.x / 32) * BUF * 32 * P;
     unsigned solved = 0; // the group's items with info == 0, one bit a lane
+    const bool flat = sh.flat;
     const auto in = [&](T *slice, idx first, int count) {
         if (sh.readXY) {
-            ws::copy_square<N, true>(slice, P, 0, X, sh.ldx, first, count);
-            ws::copy_square<N, true>(slice, P, offY, Y, sh.ldy, first, count);
+            ws::copy_square<N, true>(flat, slice, P, 0, X, sh.ldx, first, count);
+            ws::copy_square<N, true>(flat, slice, P, offY, Y, sh.ldy, first, count);
         }
-        if (sh.readA) ws::copy_square<N, true>(slice, P, offA, A, sh.lda, first, count);
-        ws::copy_vector<N, true>(sh.col, slice, P, offB, B, sh.ldb, first, count);
+        if (sh.readA) ws::copy_square<N, true>(flat, slice, P, offA, A, sh.lda, first, count);
+        ws::copy_vector<N, true>(flat, sh.col, slice, P, offB, B, sh.ldb, first, count);
     };
     const auto work = [&](T *rec, bool mine, idx first) {
         T a[NN]; // element (i, j) at a[i + j * N]
@@ -110,8 +112,8 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
         }
     };
     const auto out = [&](T *slice, idx first, int count) {
-        ws::copy_square<N, false>(slice, P, outA, A, sh.lda, first, count);
-        ws::copy_vector<N, false>(sh.col, slice, P, offB, B, sh.ldb, first, count, solved);
+        ws::copy_square<N, false>(flat, slice, P, outA, A, sh.lda, first, count);
+        ws::copy_vector<N, false>(flat, sh.col, slice, P, offB, B, sh.ldb, first, count, solved);
     };
     ws::for_each_group<BUF>(s, P, batch, in, work, out);
 }
@@ -142,6 +144,7 @@ bool warp_fused(int n, int k, int nrhs, T alpha, const MatDesc &dX, XA X, const 
     sh.yu = dY.col != dY.trans;
     sh.readXY = alpha != T(0);
     sh.readA = beta != T(0);
+    sh.flat = threshold(WARP_STAGE_CONTIGUOUS) != 0;
     sh.ldx = dX.ld;
     sh.ldy = dY.ld;
     sh.lda = dA.ld;

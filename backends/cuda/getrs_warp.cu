@@ -21,13 +21,13 @@ namespace ws = warp_stage;
 
 template <class T, int N, int BUF, class AA, class BA>
 __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
-    getrs_warp(bool col, bool trans, idx lda, AA A, const int *ipiv, idx strideIpiv, idx ldb, BA B, idx batch) {
+    getrs_warp(bool flat, bool col, bool trans, idx lda, AA A, const int *ipiv, idx strideIpiv, idx ldb, BA B, idx batch) {
     constexpr int NN = N * N, offB = NN, P = ws::pitch(NN + N);
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *const s = reinterpret_cast<T *>(smem_raw) + (threadIdx.x / 32) * BUF * 32 * P;
     const auto in = [&](T *slice, idx first, int count) {
-        ws::copy_square<N, true>(slice, P, 0, A, lda, first, count);
-        ws::copy_vector<N, true>(col, slice, P, offB, B, ldb, first, count);
+        ws::copy_square<N, true>(flat, slice, P, 0, A, lda, first, count);
+        ws::copy_vector<N, true>(flat, col, slice, P, offB, B, ldb, first, count);
     };
     const auto work = [&](T *rec, bool mine, idx first) {
         T a[NN]; // element (i, j) at a[i + j * N]
@@ -47,7 +47,7 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
         for (int i = 0; i < N; ++i) rec[offB + i] = b[i];
     };
     const auto out = [&](T *slice, idx first, int count) {
-        ws::copy_vector<N, false>(col, slice, P, offB, B, ldb, first, count);
+        ws::copy_vector<N, false>(flat, col, slice, P, offB, B, ldb, first, count);
     };
     ws::for_each_group<BUF>(s, P, batch, in, work, out);
 }
@@ -56,10 +56,11 @@ template <class T, int N, class AA, class BA>
 bool launch(bool col, bool trans, idx lda, AA A, const int *ipiv, idx strideIpiv, idx ldb, BA B, idx batch,
             cudaStream_t st) {
     const size_t bytes = sizeof(T) * 32 * ws::pitch(N * N + N);
+    const bool flat = threshold(WARP_STAGE_CONTIGUOUS) != 0;
     if (threshold(WARP_STAGE_BUFFERS) == 2)
-        return ws::launch(getrs_warp<T, N, 2, AA, BA>, ws::kWarpsPerBlock, 2 * bytes, batch, st, col, trans, lda, A,
+        return ws::launch(getrs_warp<T, N, 2, AA, BA>, ws::kWarpsPerBlock, 2 * bytes, batch, st, flat, col, trans, lda, A,
                           ipiv, strideIpiv, ldb, B, batch);
-    return ws::launch(getrs_warp<T, N, 1, AA, BA>, ws::kWarpsPerBlock, bytes, batch, st, col, trans, lda, A, ipiv,
+    return ws::launch(getrs_warp<T, N, 1, AA, BA>, ws::kWarpsPerBlock, bytes, batch, st, flat, col, trans, lda, A, ipiv,
                       strideIpiv, ldb, B, batch);
 }
 

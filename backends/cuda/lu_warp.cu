@@ -22,15 +22,15 @@ namespace ws = warp_stage;
 
 template <class T, int N, int BUF, class AA>
 __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
-    getrf_warp(bool col, idx ld, AA A, int *ipiv, idx strideIpiv, int *info, idx batch) {
+    getrf_warp(bool flat, bool col, idx ld, AA A, int *ipiv, idx strideIpiv, int *info, idx batch) {
     constexpr int P = ws::pitch(N * N);
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *const s = reinterpret_cast<T *>(smem_raw) + (threadIdx.x / 32) * BUF * 32 * P;
     const auto in = [&](T *slice, idx first, int count) {
-        ws::copy_square<N, true>(slice, P, 0, A, ld, first, count);
+        ws::copy_square<N, true>(flat, slice, P, 0, A, ld, first, count);
     };
     const auto out = [&](T *slice, idx first, int count) {
-        ws::copy_square<N, false>(slice, P, 0, A, ld, first, count);
+        ws::copy_square<N, false>(flat, slice, P, 0, A, ld, first, count);
     };
     const auto work = [&](T *rec, bool mine, idx first) {
         T a[N * N]; // element (i, j) at a[i + j * N]
@@ -58,9 +58,10 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
 template <class T, int N, class AA>
 bool launch(bool col, idx ld, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
     const size_t bytes = sizeof(T) * 32 * ws::pitch(N * N);
+    const bool flat = threshold(WARP_STAGE_CONTIGUOUS) != 0;
     if (threshold(WARP_STAGE_BUFFERS) == 2)
-        return ws::launch(getrf_warp<T, N, 2, AA>, ws::kWarpsPerBlock, 2 * bytes, batch, st, col, ld, A, ipiv, strideIpiv, info, batch);
-    return ws::launch(getrf_warp<T, N, 1, AA>, ws::kWarpsPerBlock, bytes, batch, st, col, ld, A, ipiv, strideIpiv, info, batch);
+        return ws::launch(getrf_warp<T, N, 2, AA>, ws::kWarpsPerBlock, 2 * bytes, batch, st, flat, col, ld, A, ipiv, strideIpiv, info, batch);
+    return ws::launch(getrf_warp<T, N, 1, AA>, ws::kWarpsPerBlock, bytes, batch, st, flat, col, ld, A, ipiv, strideIpiv, info, batch);
 }
 
 } // namespace

@@ -263,6 +263,11 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda warp-staged kernels (getrf, fused call at n <= 8): shared-memory slices a warp, 1 or 2 (2: the next 32 "
      "items copied while the warp works on these)",
      1},
+    {"WARP_STAGE_CONTIGUOUS",
+     "cuda warp-staged kernels: 1 = where a warp's 32 items of an operand are one run of memory (strided, no gap), "
+     "copy them by the short loop (the element's item and place carried by additions); 0 = the general loop "
+     "(an item look-up and two divisions an element) always",
+     1},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -44,16 +44,50 @@ template <class T> __device__ __forceinline__ T *item_ptr(Ptrs<T>, idx, T *mine,
 template <class T> __device__ __forceinline__ T *own_ptr(Strided<T>, idx, int) { return nullptr; }
 template <class T> __device__ __forceinline__ T *own_ptr(Ptrs<T> A, idx first, int lane) { return A(first + lane); }
 
+// Whether the group's items of this operand lie one after the other with no gap (the strided
+// form with stride E and, where an item has several columns (rows), ld == INNER): the group
+// is then one run of 32 E elements. Never for pointer arrays.
+template <int INNER, int OUTER, class T> __device__ __forceinline__ bool contiguous(Strided<T> A, idx ld) {
+    return A.stride == INNER * OUTER && (OUTER == 1 || ld == INNER);
+}
+template <int INNER, int OUTER, class T> __device__ __forceinline__ bool contiguous(Ptrs<T>, idx) { return false; }
+
 // The warp's copies of one operand of its `count` items: element (u, v) of an item stored
 // INNER x OUTER (u the fast index: u + v * ld in memory) at cell off + u + v * INNER of the
 // item's record in the slice. `in`: global -> slice by cp.async (the caller commits);
 // otherwise slice -> global, only for the items whose bit is set in `which`. All 32 lanes
-// call it (the pointer-array form shuffles).
+// call it (the pointer-array form shuffles). `flat` (WARP_STAGE_CONTIGUOUS) lets a contiguous
+// group take the short loop: lane l copies elements l, l + 32, ... of the run, its item and
+// the element's place in it carried from one to the next by additions (about a third of the
+// general loop's instructions, which divides, multiplies and looks the item up for each).
 template <int INNER, int OUTER, bool in, class T, class AA>
-__device__ __forceinline__ void copy(T *s, int P, int off, AA A, idx ld, idx first, int count,
+__device__ __forceinline__ void copy(bool flat, T *s, int P, int off, AA A, idx ld, idx first, int count,
                                      unsigned which = kAll) {
     constexpr int E = INNER * OUTER;
     const int lane = int(threadIdx.x % 32);
+    if (flat && contiguous<INNER, OUTER>(A, ld)) {
+        constexpr int q = 32 / E, rem = 32 % E;
+        auto *p = A(first) + lane;
+        int it = lane / E, r = lane % E;
+#pragma unroll 4
+        for (int t = 0; t < E; ++t) { // element lane + 32 t of the run = element r of item it
+            if (it < count && (which >> it & 1u)) {
+                T *const c = s + it * P + off + r;
+                if constexpr (in)
+                    __pipeline_memcpy_async(c, p, sizeof(T));
+                else
+                    *p = *c;
+            }
+            p += 32;
+            it += q;
+            r += rem;
+            if (r >= E) {
+                r -= E;
+                ++it;
+            }
+        }
+        return;
+    }
     auto *const mine = lane < count ? own_ptr(A, first, lane) : nullptr;
 #pragma unroll 8
     for (int e = lane; e < 32 * E; e += 32) {
@@ -72,17 +106,17 @@ __device__ __forceinline__ void copy(T *s, int P, int off, AA A, idx ld, idx fir
 // The same for an N x N operand (INNER = OUTER = N whatever the layout) and for an N-vector
 // stored as an N x 1 matrix (column-major: N x 1; row-major: 1 element a row, rows ld apart).
 template <int N, bool in, class T, class AA>
-__device__ __forceinline__ void copy_square(T *s, int P, int off, AA A, idx ld, idx first, int count,
+__device__ __forceinline__ void copy_square(bool flat, T *s, int P, int off, AA A, idx ld, idx first, int count,
                                             unsigned which = kAll) {
-    copy<N, N, in>(s, P, off, A, ld, first, count, which);
+    copy<N, N, in>(flat, s, P, off, A, ld, first, count, which);
 }
 template <int N, bool in, class T, class AA>
-__device__ __forceinline__ void copy_vector(bool col, T *s, int P, int off, AA B, idx ld, idx first, int count,
-                                            unsigned which = kAll) {
+__device__ __forceinline__ void copy_vector(bool flat, bool col, T *s, int P, int off, AA B, idx ld, idx first,
+                                            int count, unsigned which = kAll) {
     if (col)
-        copy<N, 1, in>(s, P, off, B, ld, first, count, which);
+        copy<N, 1, in>(flat, s, P, off, B, ld, first, count, which);
     else
-        copy<1, N, in>(s, P, off, B, ld, first, count, which);
+        copy<1, N, in>(flat, s, P, off, B, ld, first, count, which);
 }
 
 // Cell of element (i, j) of an N x N record: U = the matrix's rows run along the stored fast

@@ -66,14 +66,14 @@ kobalt_gpu_test(cuda_getrf_block_none 600 "KOBALT_CUDA_GETRF_BLOCK_MAX=0" test_c
 # group kernels keep these sizes), and with two slices a warp
 kobalt_gpu_test(cuda_getrs_warp 600 "" test_cuda_routines getrs)
 kobalt_gpu_test(cuda_getrs_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines getrs)
-# getrs alone on both sides of GETRS_PIPE_MIN (1: the one-thread pipe kernel at every n it
-# takes, 1 ... 8, with 8- and 16-byte copies; 0: the group kernel up to n = 8), see
+# getrs alone on both sides of GETRS_PIPE_MIN (1, with GETRS_PIPE_MAX = 8: the one-thread pipe
+# kernel at every n it takes, 1 ... 8, with 8- and 16-byte copies; 0: the group kernel up to n = 8), see
 # test_cuda_routines.cpp "getrs".
-kobalt_gpu_test(cuda_getrs_pipe_all 600 "KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GETRS_PIPE_MIN=1;KOBALT_CUDA_GETRS_PREFETCH_MIN=0" test_cuda_routines getrs)
+kobalt_gpu_test(cuda_getrs_pipe_all 600 "KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GETRS_PIPE_MIN=1;KOBALT_CUDA_GETRS_PIPE_MAX=8;KOBALT_CUDA_GETRS_PREFETCH_MIN=0" test_cuda_routines getrs)
 kobalt_gpu_test(cuda_getrs_pipe_none 600 "KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GETRS_PIPE_MIN=0" test_cuda_routines getrs)
 # the same cases on both sides of GETRS_PREFETCH_MIN (all: the prefetching row kernel,
 # getrs_rows.cuh, at every n it takes, 1 ... 32, the pipe kernel off; none: both off, the
-# group kernel everywhere). cuda_getrs_pipe_none above runs it at its default (7 ... 32).
+# group kernel everywhere). cuda_getrs_pipe_none above runs it at its default (8 ... 32).
 kobalt_gpu_test(cuda_getrs_prefetch_all 600 "KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GETRS_PREFETCH_MIN=1;KOBALT_CUDA_GETRS_PIPE_MIN=0" test_cuda_routines getrs)
 kobalt_gpu_test(cuda_getrs_prefetch_none 600 "KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GETRS_PREFETCH_MIN=0;KOBALT_CUDA_GETRS_PIPE_MIN=0" test_cuda_routines getrs)
 # gemm's group kernel on both product variants at every width (GEMM_BCAST_MIN = 1, the

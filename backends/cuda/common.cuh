@@ -70,6 +70,7 @@ enum ThresholdId : int {
     GETRF_BCAST_MIN, // getrf group kernel: redux pivot search + pivot row through shared memory from this size (lu_bcast.cuh)
     GETRF_FULL_MIN, // getrf group kernel: square items m == n == group width from this n on the prefetching kernel (lu_full.cuh)
     GETRS_PIPE_MIN, // double getrs, column-major NoTrans nrhs 1, n <= 8: one thread per item, operands piped through shared memory (getrs_pipe.cuh)
+    GETRS_PIPE_MAX, // the largest n of the pipe kernel (at most 8)
     GEMM_BCAST_MIN, // gemm group kernel: op(B) broadcast through shared memory from this max(m,n) (gemm_bcast.cuh)
     GEMM_BCAST_NARROW_MAX, // gemm broadcast kernel, 16-lane group: 12 columns up to this max(m,n) (at most 12)
     GEMM_TILE_MIN, // gemm: smallest max(m,n,k) on the tile kernel (gemm_tile.cu)

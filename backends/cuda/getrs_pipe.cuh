@@ -1,6 +1,6 @@
 // getrs_pipe.cuh -- double getrs, column-major, NoTrans, one right-hand side, n <= 8
 // (GETRS_PIPE_MIN on; docs/cuda.md): ONE THREAD PER ITEM, the operands piped through
-// shared memory. Included by routines.cu. From GETRS_PREFETCH_MIN (7 by default) the row
+// shared memory. Included by routines.cu. From GETRS_PREFETCH_MIN (8 by default) the row
 // kernel (getrs_rows.cuh) runs instead: it was faster at n = 7, 8, slower at n = 5.
 //
 // Why: the group kernel (groups.cu) gives an item 8 lanes; every step of its two solves

@@ -1,5 +1,5 @@
 // getrs_rows.cuh -- double getrs, column-major, NoTrans, one right-hand side, n <= 32
-// (from GETRS_PREFETCH_MIN, 7 by default: docs/cuda.md): W lanes per item, lane i holding row
+// (from GETRS_PREFETCH_MIN, 8 by default: docs/cuda.md): W lanes per item, lane i holding row
 // i of A in registers, each group's NEXT item copied global -> shared memory by cp.async
 // while the current one is solved. Included by routines.cu.
 //

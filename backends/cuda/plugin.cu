@@ -172,6 +172,10 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "6: on an H200 it beats the warp-staged kernel at n = 6 (84% against 75% of the copy bandwidth), which wins "
      "at n = 1, 2, 3, 5 and ties at 4 (docs/performance.md, session 12; 2 before)",
      6},
+    {"GETRS_PIPE_MAX",
+     "cuda getrs: the largest n of GETRS_PIPE_MIN's pipe kernel (at most 8). 6: at n = 7 the warp-staged kernel "
+     "wins (session 12; 8 before)",
+     6},
     // gemm's group kernel with op(B) in shared memory, read back by 16-byte broadcasts,
     // instead of one shuffle per multiply-add (gemm_bcast.cuh). 1 = every width: on an
     // H200 (double, column-major, beta = 0) n = 16 went from 0.333 to 0.192 ms (57% -> 99%
@@ -222,8 +226,9 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "current one is solved (getrs_rows.cuh), ahead of the pipe kernel and the group kernel; 0 disables. 7: on an "
      "H200 n = 16 0.138 -> 0.093 ms (53% -> 80% of the copy bandwidth), n = 32 0.183 -> 0.095 ms (37% -> 72%), "
      "n = 7 0.141 -> 0.130 ms and n = 8 0.100 -> 0.098 ms against the pipe kernel; n = 5 lost to it "
-     "(docs/performance.md)",
-     7},
+     "(docs/performance.md). 8 since session 12: at n = 7 the warp-staged kernel (GETRS_WARP_MAX) is faster "
+     "(0.100 against 0.127 ms)",
+     8},
     // getrf above GETRF_SMALL_MAX on one thread block per item (lu_block.cuh): dgetf2's
     // pivots and info built in, no snapshot and check around cuBLAS getrfBatched. 64: on an
     // H200 (double) n = 40 / 48 / 64 2.28 / 1.98 / 1.80 -> 1.89 / 1.56 / 1.10 ms on 4 warps

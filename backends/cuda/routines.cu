@@ -1091,7 +1091,8 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
             const kobalt_int rows_min = threshold(GETRS_PREFETCH_MIN), pipe_min = threshold(GETRS_PIPE_MIN);
             if (rows_min > 0 && n >= rows_min && rows_getrs(int(n), lda, A, ipiv, strideIpiv, B, batch, stream()))
                 return launch_status(p, routine);
-            if (pipe_min > 0 && n >= pipe_min && pipe_getrs(int(n), lda, A, ipiv, strideIpiv, B, batch, stream()))
+            if (pipe_min > 0 && n >= pipe_min && n <= threshold(GETRS_PIPE_MAX) &&
+                pipe_getrs(int(n), lda, A, ipiv, strideIpiv, B, batch, stream()))
                 return launch_status(p, routine);
         }
     }

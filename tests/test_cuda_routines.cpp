@@ -788,9 +788,11 @@ int main(int argc, char **argv) {
                 test_fused<float>(L, true, KOBALT_TRANS, KOBALT_NO_TRANS, true, n, n + 1, 2, 7, 0.5f, 0.f);
             }
     } else if (mode == "getrs") {
-        // getrs alone around the one-thread pipe kernel (getrs_pipe.cuh: double, column-major,
-        // NoTrans, nrhs 1, n <= 8) and the prefetching row kernel (getrs_rows.cuh: the same
-        // cases up to n = 32); run with GETRS_PIPE_MIN = 1 / 0 and GETRS_PREFETCH_MIN = 1 / 0
+        // getrs alone around the warp-staged kernel (getrs_warp.cu: nrhs 1, n <= 8, any layout,
+        // transpose and precision; the defaults), the one-thread pipe kernel (getrs_pipe.cuh:
+        // double, column-major, NoTrans, nrhs 1, n <= 8) and the prefetching row kernel
+        // (getrs_rows.cuh: the same cases up to n = 32); run with GETRS_WARP_MAX = 0 and
+        // GETRS_PIPE_MIN = 1 / 0 and GETRS_PREFETCH_MIN = 1 / 0
         // so that they and the group kernel see every size): both forms, pivoted and not, ld
         // padding and gaps (Operand), batches that end inside a 32-item chunk or a block's
         // groups, and 70,001 items so that every warp walks several chunks or items (the

@@ -46,11 +46,16 @@ kobalt_gpu_test(cuda_getrf_full_all 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUD
 # same cases: both layouts and forms, singular, NaN and tie items, 40,001 items at n = 4 and 8.
 kobalt_gpu_test(cuda_getrf_warp 600 "" test_cuda_routines getrf)
 # the fused call at n <= 8, k == n, nrhs == 1 on the warp-staged kernel (fused_warp.cu, the
-# default FUSED_WARP_MIN..MAX = 1..8) and on the group kernel it replaced (FUSED_WARP_MAX = 0),
+# default FUSED_WARP_MIN..MAX = 1..8) and at n = 9..32, k <= the group width, nrhs <= 1 on the
+# staged group kernel (fused_full.cu, FUSED_FULL_MIN..MAX = 9..32; GEMM_LU_TRSV_SMALL_MAX is 16
+# by default, so 17..32 take the composed sequence, and cuda_fused_full32 raises it to 32 for the
+# kernel's 32-lane groups), and on the group kernel they replaced (FUSED_WARP_MAX = FUSED_FULL_MAX
+# = 0, at every n up to 32),
 # and both warp-staged kernels with two slices a warp (WARP_STAGE_BUFFERS = 2: the next
 # group's copies in flight during the work)
 kobalt_gpu_test(cuda_fused_warp 600 "" test_cuda_routines fused)
-kobalt_gpu_test(cuda_fused_group 600 "KOBALT_CUDA_FUSED_WARP_MAX=0" test_cuda_routines fused)
+kobalt_gpu_test(cuda_fused_group 600 "KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_FUSED_FULL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=32" test_cuda_routines fused)
+kobalt_gpu_test(cuda_fused_full32 600 "KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=32" test_cuda_routines fused)
 kobalt_gpu_test(cuda_fused_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines fused)
 kobalt_gpu_test(cuda_getrf_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines getrf)
 # getrf above the group kernels on both sides of GETRF_BLOCK_MAX (test_cuda_routines.cpp

@@ -849,6 +849,42 @@ int main(int argc, char **argv) {
                     }
                     test_fused<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, n, 1, 1, 1.0, 1.0);
                 }
+        // n = 9 ... 32 on the staged group kernel (fused_full.cu, the default FUSED_FULL_MIN ..
+        // MAX = 9 .. 32, at 17 .. 32 only where GEMM_LU_TRSV_SMALL_MAX is raised, as cuda_fused_full32
+        // does; cuda_fused_group runs the same on the group kernel, FUSED_FULL_MAX = 0):
+        // every op pair at the group widths 16, 32 and at sizes below them (identity padding),
+        // pivoted and not, beta 0 (A NaN-poisoned) / != 0, alpha 0, padded and packed operands,
+        // k below n and at the group width, and the cases it leaves to the group kernel (k above
+        // the width, nrhs 2); nrhs 0; 40,001 items (each group walks several, the next one's
+        // copies in flight). Unpivoted items keep alpha small against A's dominant diagonal.
+        for (kobalt_layout L : LAYOUTS)
+            for (int f = 0; f < 2; ++f)
+                for (I n : {9, 13, 16, 17, 24, 32}) {
+                    const I width = n <= 16 ? 16 : 32;
+                    for (int a = 0; a < 3; ++a)
+                        for (int b = 0; b < 3; ++b) {
+                            test_fused<double>(L, f == 1, OPS[a], OPS[b], true, n, n, 1, 9, 1.0, 1.0, (a + b) % 2);
+                            test_fused<float>(L, f == 1, OPS[a], OPS[b], true, n, n, 1, 9, 1.f, -1.f, (a + b + 1) % 2);
+                        }
+                    for (int pad : {0, 1}) {
+                        test_fused<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_NO_TRANS, false, n, n, 1, 7, 0.25, 1.0, pad);
+                        test_fused<float>(L, f == 1, KOBALT_TRANS, KOBALT_NO_TRANS, false, n, n, 1, 7, -0.125f, 1.f, pad);
+                        test_fused<double>(L, f == 1, KOBALT_TRANS, KOBALT_NO_TRANS, true, n, n, 1, 7, 0.5, 0.0, pad);
+                        test_fused<float>(L, f == 1, KOBALT_NO_TRANS, KOBALT_TRANS, true, n, n, 1, 7, 2.f, 0.f, pad);
+                        test_fused<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, n, 1, 5, 0.0, 1.0, pad);
+                    }
+                    test_fused<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_TRANS, true, n, std::max<I>(1, n / 3), 1, 7, 1.0, 1.0);
+                    test_fused<double>(L, f == 1, KOBALT_TRANS, KOBALT_TRANS, true, n, width, 1, 7, 1.0, 0.0);
+                    test_fused<float>(L, f == 1, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, width + 1, 1, 5, 1.f, 1.f);
+                    test_fused<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, n, 0, 5, 1.0, 1.0);
+                    test_fused<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, n, 2, 5, 1.0, 1.0);
+                    test_fused<double>(L, f == 1, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, n, 1, 1, 1.0, 1.0);
+                }
+        for (I n : {16, 32}) {
+            test_fused<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, n, 1, 40001, 1.0, 0.0, 0);
+            test_fused<double>(KOBALT_ROW_MAJOR, true, KOBALT_NO_TRANS, KOBALT_TRANS, true, n, n, 1, 40001, 1.0, 1.0);
+            test_fused<float>(KOBALT_COL_MAJOR, true, KOBALT_TRANS, KOBALT_NO_TRANS, false, n, n, 1, 40001, 0.25f, 1.f);
+        }
         for (I n : {2, 5, 8}) {
             const I many = n == 5 ? 40001 : 300001;
             test_fused<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, KOBALT_NO_TRANS, true, n, n, 1, many, 1.0, 0.0, 0);

@@ -89,6 +89,8 @@ enum ThresholdId : int {
     GETRS_WARP_MAX, // the largest (at most 8; 0: off)
     WARP_STAGE_BUFFERS, // warp-staged kernels (warp_stage.cuh): slices a warp (2: next group copied during the work)
     WARP_STAGE_CONTIGUOUS, // warp-staged kernels: a contiguous group copied by the short loop (0: the general loop always)
+    FUSED_FULL_MIN, // fused call, k <= group width, nrhs <= 1: smallest n (from 9) on the staged group kernel (fused_full.cu)
+    FUSED_FULL_MAX, // the largest (at most 32; 0: off)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -43,19 +43,24 @@ __device__ __forceinline__ void product(const T *x, const T *y, T *a) {
 struct Shape {
     bool col, xu, yu;   // layout; op(X) / op(Y) rows along the stored fast index
     bool readXY, readA; // alpha != 0; beta != 0
-    bool flat;          // WARP_STAGE_CONTIGUOUS
     idx ldx, ldy, lda, ldb;
+};
+
+// An item's record: X (N x N), Y (N x N), b (N), then A (N x N) only when beta != 0.
+template <int N> struct Record {
+    static constexpr int NN = N * N, offY = NN, offB = 2 * NN, offA = 2 * NN + N;
+    __host__ __device__ static constexpr int pitch(bool readA) { return ws::pitch(offA + (readA ? NN : 0)); }
 };
 
 template <class T, int N, int BUF, class XA, class YA, class AA, class BA>
 __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
-    fused_warp(Shape sh, T alpha, XA X, YA Y, T beta, AA A, int *ipiv, idx strideIpiv, BA B, int *info, idx batch) {
-    constexpr int NN = N * N, offY = NN, offB = 2 * NN, offA = 2 * NN + N;
-    const int P = ws::pitch(offA + (sh.readA ? NN : 0)), outA = sh.readA ? offA : 0;
-    extern __shared__ __align__(16) unsigned char smem_raw[];
-    T *const s = reinterpret_cast<T *>(smem_raw) + (threadIdx.x / 32) * BUF * 32 * P;
+    fused_warp(bool flat, Shape sh, T alpha, XA X, YA Y, T beta, AA A, int *ipiv, idx strideIpiv, BA B, int *info,
+               idx batch) {
+    using R = Record<N>;
+    constexpr int NN = R::NN, offY = R::offY, offB = R::offB, offA = R::offA;
+    const int P = R::pitch(sh.readA), outA = sh.readA ? offA : 0;
+    T *const s = ws::warp_slices<T, BUF>(P);
     unsigned solved = 0; // the group's items with info == 0, one bit a lane
-    const bool flat = sh.flat;
     const auto in = [&](T *slice, idx first, int count) {
         if (sh.readXY) {
             ws::copy_square<N, true>(flat, slice, P, 0, X, sh.ldx, first, count);
@@ -75,23 +80,25 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
 #pragma unroll
             for (int e = 0; e < NN; ++e) a[e] = T(0);
         }
+        if (sh.readA) {
+            T c[NN];
+            ws::to_regs<N>(sh.col, rec + offA, c);
 #pragma unroll
-        for (int j = 0; j < N; ++j)
-#pragma unroll
-            for (int i = 0; i < N; ++i) {
-                T v = a[i + j * N] * alpha;
-                if (sh.readA) v += rec[offA + (sh.col ? i + j * N : j + i * N)] * beta;
-                a[i + j * N] = v;
+            for (int e = 0; e < NN; ++e) {
+                T v = a[e] * alpha;
+                v += c[e] * beta;
+                a[e] = v;
             }
+        } else {
+#pragma unroll
+            for (int e = 0; e < NN; ++e) a[e] *= alpha;
+        }
         const bool pivoting = ipiv != nullptr;
         int pv[N], inf;
 #pragma unroll
         for (int j = 0; j < N; ++j) pv[j] = j; // no pivoting: never read
         ilw::lu<ilw::ScalarOps<T>, N, N>(a, N, pivoting, pv, inf);
-#pragma unroll
-        for (int j = 0; j < N; ++j)
-#pragma unroll
-            for (int i = 0; i < N; ++i) rec[outA + (sh.col ? i + j * N : j + i * N)] = a[i + j * N];
+        ws::from_regs<N>(sh.col, a, rec + outA);
         const idx item = first + threadIdx.x % 32;
         if (mine) {
             if (pivoting) {
@@ -121,14 +128,11 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
 template <class T, int N, class XA, class YA, class AA, class BA>
 bool launch(const Shape &sh, T alpha, XA X, YA Y, T beta, AA A, int *ipiv, idx strideIpiv, BA B, int *info,
             idx batch, cudaStream_t st) {
-    const size_t bytes = sizeof(T) * 32 * ws::pitch(2 * N * N + N + (sh.readA ? N * N : 0));
     // one warp a block: a record of up to 3 n^2 + n elements makes the slices large, and
     // the SM's shared memory then holds whole warps rather than whole pairs of warps
-    if (threshold(WARP_STAGE_BUFFERS) == 2)
-        return ws::launch(fused_warp<T, N, 2, XA, YA, AA, BA>, 1, 2 * bytes, batch, st, sh, alpha, X, Y, beta, A,
-                          ipiv, strideIpiv, B, info, batch);
-    return ws::launch(fused_warp<T, N, 1, XA, YA, AA, BA>, 1, bytes, batch, st, sh, alpha, X, Y, beta, A, ipiv,
-                      strideIpiv, B, info, batch);
+    return ws::launch_staged(fused_warp<T, N, 1, XA, YA, AA, BA>, fused_warp<T, N, 2, XA, YA, AA, BA>, 1,
+                             sizeof(T) * 32 * Record<N>::pitch(sh.readA), batch, st, sh, alpha, X, Y, beta, A, ipiv,
+                             strideIpiv, B, info, batch);
 }
 
 } // namespace
@@ -144,7 +148,6 @@ bool warp_fused(int n, int k, int nrhs, T alpha, const MatDesc &dX, XA X, const 
     sh.yu = dY.col != dY.trans;
     sh.readXY = alpha != T(0);
     sh.readA = beta != T(0);
-    sh.flat = threshold(WARP_STAGE_CONTIGUOUS) != 0;
     sh.ldx = dX.ld;
     sh.ldy = dY.ld;
     sh.lda = dA.ld;

@@ -23,18 +23,14 @@ template <class T, int N, int BUF, class AA, class BA>
 __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     getrs_warp(bool flat, bool col, bool trans, idx lda, AA A, const int *ipiv, idx strideIpiv, idx ldb, BA B, idx batch) {
     constexpr int NN = N * N, offB = NN, P = ws::pitch(NN + N);
-    extern __shared__ __align__(16) unsigned char smem_raw[];
-    T *const s = reinterpret_cast<T *>(smem_raw) + (threadIdx.x / 32) * BUF * 32 * P;
+    T *const s = ws::warp_slices<T, BUF>(P);
     const auto in = [&](T *slice, idx first, int count) {
         ws::copy_square<N, true>(flat, slice, P, 0, A, lda, first, count);
         ws::copy_vector<N, true>(flat, col, slice, P, offB, B, ldb, first, count);
     };
     const auto work = [&](T *rec, bool mine, idx first) {
         T a[NN]; // element (i, j) at a[i + j * N]
-#pragma unroll
-        for (int j = 0; j < N; ++j)
-#pragma unroll
-            for (int i = 0; i < N; ++i) a[i + j * N] = rec[col ? i + j * N : j + i * N];
+        ws::to_regs<N>(col, rec, a);
         int pv[N];
         const int *const piv = ipiv && mine ? ipiv + (first + threadIdx.x % 32) * strideIpiv : nullptr;
 #pragma unroll
@@ -55,13 +51,9 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
 template <class T, int N, class AA, class BA>
 bool launch(bool col, bool trans, idx lda, AA A, const int *ipiv, idx strideIpiv, idx ldb, BA B, idx batch,
             cudaStream_t st) {
-    const size_t bytes = sizeof(T) * 32 * ws::pitch(N * N + N);
-    const bool flat = threshold(WARP_STAGE_CONTIGUOUS) != 0;
-    if (threshold(WARP_STAGE_BUFFERS) == 2)
-        return ws::launch(getrs_warp<T, N, 2, AA, BA>, ws::kWarpsPerBlock, 2 * bytes, batch, st, flat, col, trans, lda, A,
-                          ipiv, strideIpiv, ldb, B, batch);
-    return ws::launch(getrs_warp<T, N, 1, AA, BA>, ws::kWarpsPerBlock, bytes, batch, st, flat, col, trans, lda, A, ipiv,
-                      strideIpiv, ldb, B, batch);
+    return ws::launch_staged(getrs_warp<T, N, 1, AA, BA>, getrs_warp<T, N, 2, AA, BA>, ws::kWarpsPerBlock,
+                             sizeof(T) * 32 * ws::pitch(N * N + N), batch, st, col, trans, lda, A, ipiv, strideIpiv,
+                             ldb, B, batch);
 }
 
 } // namespace

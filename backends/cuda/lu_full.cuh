@@ -54,13 +54,26 @@ __device__ __forceinline__ int pivot_lane(float aj, bool cand, bool diag, unsign
     return int(pivot_of(aj, cand, diag, tag, mask) & 31u);
 }
 
+// Elements of one of lu_full's two row buffers: the row, then the tail (the pivot's
+// reciprocal, its logical row and, with a right-hand side, the pivot row's b at W + 2).
+template <int W, class T, bool Rhs> __host__ __device__ constexpr int lu_full_row() {
+    return W + (Rhs && sizeof(T) == 8 ? 2 : 1) * (16 / int(sizeof(T)));
+}
+
 // dgetf2 on a W x W item, lane i holding row i in a (lu_rows_bcast with m = n = W).
-// buf: 2 (W + E) elements of 16-byte aligned shared memory for this group (two row
-// buffers alternating by step; each the row, then the pivot's reciprocal and logical row).
-template <int W, class T, bool pivot>
-__device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos, T *buf) {
+// buf: 2 lu_full_row<W, T, Rhs>() elements of 16-byte aligned shared memory for this group
+// (two row buffers alternating by step).
+// Rhs (the fused call, fused_full.cu): rhs is this row's entry of b, eliminated with the row
+// (b_i -= l_ij b_j at step j, the forward solve L y = P b of dgetrs in its order: lane i's b
+// belongs to the row it holds, so P needs no interchange), and diag gets U(pos, pos), the
+// pivot of the step this row became.
+// steps < W (the fused call's n < W, padded with an identity): only the first `steps` steps.
+template <int W, class T, bool pivot, bool Rhs>
+__device__ __forceinline__ int lu_full_steps(T (&a)[W], int lane, int &mypiv, int &pos, T *buf, T &rhs, T &diag,
+                                             int steps) {
     using V = typename Vec16<T>::type;
     constexpr int E = int(sizeof(V) / sizeof(T));
+    constexpr int RS = lu_full_row<W, T, Rhs>();
     static_assert(W % E == 0, "group width must be a multiple of the vector width");
     const unsigned group_shift = (threadIdx.x & 31) / W * W;
     const unsigned group_mask = W == 32 ? kFull : ((1u << (W & 31)) - 1) << group_shift;
@@ -69,18 +82,21 @@ __device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos
     mypiv = lane;
 #pragma unroll
     for (int j = 0; j < W; ++j) {
+        if (j >= steps) break;
         T aj = a[j];
         const T rj = pivot ? T(1) / aj : T(0); // off the critical path, as in lu_bcast.cuh
         int plane = j;
         if (pivot) plane = pivot_lane<W, (W < 32)>(aj, pos >= j, pos == j, unsigned(pos * 32 + lane), group_mask, group_shift);
-        T *row = buf + (j & 1) * (W + E);
+        T *row = buf + (j & 1) * RS;
         const int v0 = j / E * E;
         if (lane == plane) {
             V tail{};
             T *e = reinterpret_cast<T *>(&tail);
             e[0] = rj;
             e[1] = int_bits<T>(pos);
+            if constexpr (Rhs && E > 2) e[2] = rhs;
             put_pivot_row<W, E>(row, a, v0, tail);
+            if constexpr (Rhs && E == 2) row[W + 2] = rhs;
         }
         __syncwarp();
         const V tail = *reinterpret_cast<const V *>(row + W);
@@ -89,9 +105,10 @@ __device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos
         const T pv = row[j];
         if (pivot) exchange_labels(lane, j, p, plane, pv != T(0), mypiv, pos);
         const bool below = pos > j;
+        if (Rhs && pos == j) diag = pv;
         aj = lu_multiplier(aj, pv, rp, pivot, below, j, info); // rp == 1 / pv
         a[j] = aj;
-        if (below)
+        if (below) {
 #pragma unroll
             for (int c = 0; c < W; c += E)
                 if (c + E > j + 1) { // the vectors holding columns j + 1 on, one at a time
@@ -101,14 +118,21 @@ __device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos
                     for (int q = 0; q < E; ++q)
                         if (c + q > j) a[c + q] -= aj * e[q];
                 }
+            if (Rhs) rhs -= aj * row[W + 2];
+        }
     }
     if (!pivot) {
-        const bool z = get(a, lane) == T(0);
+        const bool z = lane < steps && get(a, lane) == T(0);
         const unsigned bal = __ballot_sync(kFull, z);
         const unsigned g = (bal & group_mask) >> group_shift;
         info = g ? __ffs(int(g)) : 0;
     }
     return info;
+}
+template <int W, class T, bool pivot>
+__device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos, T *buf) {
+    T none = T(0), diag = T(0);
+    return lu_full_steps<W, T, pivot, false>(a, lane, mypiv, pos, buf, none, diag, W);
 }
 
 // Blocks per SM the register cap aims at (65536 / (kThreads * blocks) registers a thread).
@@ -122,10 +146,9 @@ constexpr int full_blocks(int W) { return W == 32 ? 5 : 7; }
 template <int W, class T, class AA, bool Pivot>
 __global__ void __launch_bounds__(kThreads, full_blocks(W))
     getrf_group_full(MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch) {
-    constexpr int E = 16 / int(sizeof(T));
     constexpr int G = kThreads / W; // items per block
     __shared__ __align__(16) T next[G][W * W];
-    __shared__ __align__(16) T rows[G][2 * (W + E)];
+    __shared__ __align__(16) T rows[G][2 * lu_full_row<W, T, false>()];
     const int g = int(threadIdx.x) / W, lane = int(threadIdx.x) % W;
     T *mine = next[g];
     const idx stride = idx(gridDim.x) * G;

@@ -24,8 +24,7 @@ template <class T, int N, int BUF, class AA>
 __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     getrf_warp(bool flat, bool col, idx ld, AA A, int *ipiv, idx strideIpiv, int *info, idx batch) {
     constexpr int P = ws::pitch(N * N);
-    extern __shared__ __align__(16) unsigned char smem_raw[];
-    T *const s = reinterpret_cast<T *>(smem_raw) + (threadIdx.x / 32) * BUF * 32 * P;
+    T *const s = ws::warp_slices<T, BUF>(P);
     const auto in = [&](T *slice, idx first, int count) {
         ws::copy_square<N, true>(flat, slice, P, 0, A, ld, first, count);
     };
@@ -35,15 +34,9 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     const auto work = [&](T *rec, bool mine, idx first) {
         T a[N * N]; // element (i, j) at a[i + j * N]
         int pv[N], inf;
-#pragma unroll
-        for (int j = 0; j < N; ++j)
-#pragma unroll
-            for (int i = 0; i < N; ++i) a[i + j * N] = rec[col ? i + j * N : j + i * N];
+        ws::to_regs<N>(col, rec, a);
         ilw::lu<ilw::ScalarOps<T>, N, N>(a, N, true, pv, inf);
-#pragma unroll
-        for (int j = 0; j < N; ++j)
-#pragma unroll
-            for (int i = 0; i < N; ++i) rec[col ? i + j * N : j + i * N] = a[i + j * N];
+        ws::from_regs<N>(col, a, rec);
         if (mine) {
             const idx item = first + threadIdx.x % 32;
             int *const piv = ipiv + item * strideIpiv;
@@ -57,11 +50,8 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
 
 template <class T, int N, class AA>
 bool launch(bool col, idx ld, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
-    const size_t bytes = sizeof(T) * 32 * ws::pitch(N * N);
-    const bool flat = threshold(WARP_STAGE_CONTIGUOUS) != 0;
-    if (threshold(WARP_STAGE_BUFFERS) == 2)
-        return ws::launch(getrf_warp<T, N, 2, AA>, ws::kWarpsPerBlock, 2 * bytes, batch, st, flat, col, ld, A, ipiv, strideIpiv, info, batch);
-    return ws::launch(getrf_warp<T, N, 1, AA>, ws::kWarpsPerBlock, bytes, batch, st, flat, col, ld, A, ipiv, strideIpiv, info, batch);
+    return ws::launch_staged(getrf_warp<T, N, 1, AA>, getrf_warp<T, N, 2, AA>, ws::kWarpsPerBlock,
+                             sizeof(T) * 32 * ws::pitch(N * N), batch, st, col, ld, A, ipiv, strideIpiv, info, batch);
 }
 
 } // namespace

@@ -273,6 +273,20 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "copy them by the short loop (the element's item and place carried by additions); 0 = the general loop "
      "(an item look-up and two divisions an element) always",
      1},
+    // the fused call at n = 9 ... 32 on a group of 16 / 32 lanes per item with every operand
+    // staged ahead (fused_full.cu) instead of the group kernel that reads op(X), op(Y) in the product
+    {"FUSED_FULL_MIN",
+     "cuda fused call with k <= the group width (16 or 32) and nrhs <= 1, any layout and op: smallest n (from 9) "
+     "run by a group of lanes per item whose next item's operands are copied into shared memory (cp.async) while "
+     "it factors and solves this one (fused_full.cu), instead of the group kernel. 9: on an H200 n = 9 / 12 / 16 "
+     "1.39 / 1.03 / 0.80 -> 0.98 / 0.70 / 0.50 ms in double, 2.0-2.1x faster in float (docs/performance.md)",
+     9},
+    // above 16 only when GEMM_LU_TRSV_SMALL_MAX is raised: there the 32-lane kernel (12 warps an
+    // SM) was even with the composed sequence in double (0.78-0.80 against 0.64-0.65 ms at n = 32)
+    {"FUSED_FULL_MAX",
+     "cuda fused call: the largest n of FUSED_FULL_MIN's kernel (at most 32; 0 disables; n > GEMM_LU_TRSV_SMALL_MAX "
+     "takes the composed sequence first)",
+     32},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "common.cuh"
+#include "fused_full.cuh"
 #include "fused_warp.cuh"
 #include "getrs_pipe.cuh"
 #include "getrs_rows.cuh"
@@ -1239,6 +1240,12 @@ kobalt_status fused(const char *routine, kobalt_layout layout, kobalt_op tx, kob
     // k == n, nrhs == 1 up to 8: one thread per item, staged a warp at a time (fused_warp.cu)
     if (n >= threshold(FUSED_WARP_MIN) && n <= threshold(FUSED_WARP_MAX) &&
         warp_fused<T>(int(n), int(k), int(nrhs), alpha, dX, X, dY, Y, beta, dA, A, ipiv, strideIpiv, dB, B, info,
+                      batch, stream()))
+        return launch_status(p, routine);
+    // n = 9 ... 32, k <= the group width, nrhs <= 1: a group per item, operands staged ahead
+    // (fused_full.cu)
+    if (use_group(n) && n >= threshold(FUSED_FULL_MIN) && n <= threshold(FUSED_FULL_MAX) &&
+        full_fused<T>(int(n), int(k), int(nrhs), alpha, dX, X, dY, Y, beta, dA, A, ipiv, strideIpiv, dB, B, info,
                       batch, stream()))
         return launch_status(p, routine);
     if (use_group(n) && group_fused<T>(int(n), int(k), int(nrhs), alpha, dX, X, dY, Y, beta, dA, A, ipiv,

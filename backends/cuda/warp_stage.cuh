@@ -125,6 +125,28 @@ template <int N, bool U> __device__ __forceinline__ constexpr int cell(int i, in
     return U ? i + j * N : j + i * N;
 }
 
+// An item's N x N record <-> registers a[i + j * N]: the record holds element (i, j) at
+// cell<N, true>(i, j) where `u` (the stored fast index runs along the rows), otherwise at
+// cell<N, false>(i, j).
+template <int N, class T> __device__ __forceinline__ void to_regs(bool u, const T *rec, T (&a)[N * N]) {
+#pragma unroll
+    for (int j = 0; j < N; ++j)
+#pragma unroll
+        for (int i = 0; i < N; ++i) a[i + j * N] = rec[u ? cell<N, true>(i, j) : cell<N, false>(i, j)];
+}
+template <int N, class T> __device__ __forceinline__ void from_regs(bool u, const T (&a)[N * N], T *rec) {
+#pragma unroll
+    for (int j = 0; j < N; ++j)
+#pragma unroll
+        for (int i = 0; i < N; ++i) rec[u ? cell<N, true>(i, j) : cell<N, false>(i, j)] = a[i + j * N];
+}
+
+// This warp's BUF slices of 32 * P elements in the block's dynamic shared memory.
+template <class T, int BUF> __device__ __forceinline__ T *warp_slices(int P) {
+    extern __shared__ __align__(16) unsigned char warp_stage_smem[];
+    return reinterpret_cast<T *>(warp_stage_smem) + (threadIdx.x / 32) * BUF * 32 * P;
+}
+
 // The warp's loop over its groups of 32 items (a grid-stride loop over groups): stage_in(slice,
 // first, count) issues the copies of a group, work(record, lane_has_item, first) runs on each
 // lane's record (after the copies landed; lanes past the batch work on stale cells and must
@@ -162,12 +184,13 @@ __device__ __forceinline__ void for_each_group(T *s, int P, idx batch, In stage_
     }
 }
 
-// Launches kernel<<<grid, `warps` warps a block (at most kWarpsPerBlock)>>> with
-// `bytes_per_warp` of dynamic shared memory a warp, the grid the resident blocks (each warp
-// walks several groups), at most one warp per group. false when the device cannot hold one
-// block (nothing launched).
+// Launches kernel<<<grid, `warps` warps a block>>> with `bytes_per_warp` of dynamic shared
+// memory a warp, the grid the resident blocks (each warp walks several groups of
+// `items_per_warp` items), at most one warp per group. false when the device cannot hold one
+// block (nothing launched). Also used by fused_full.cu (a group of W lanes per item).
 template <class Kernel, class... Args>
-bool launch(Kernel kernel, int warps, size_t bytes_per_warp, idx batch, cudaStream_t st, Args... args) {
+bool launch_resident(Kernel kernel, int warps, size_t bytes_per_warp, int items_per_warp, idx batch,
+                     cudaStream_t st, Args... args) {
     const size_t smem = bytes_per_warp * warps;
     int dev = 0, optin = 0;
     if (cudaGetDevice(&dev) != cudaSuccess ||
@@ -187,10 +210,26 @@ bool launch(Kernel kernel, int warps, size_t bytes_per_warp, idx batch, cudaStre
         cudaGetLastError();
         per_sm = 1;
     }
-    const idx groups = (batch + 31) / 32;
+    const idx groups = (batch + items_per_warp - 1) / items_per_warp;
     const idx blocks = std::min<idx>((groups + warps - 1) / warps, idx(multiprocessors()) * per_sm);
     kernel<<<int(std::max<idx>(blocks, 1)), warps * 32, smem, st>>>(args...);
     return true;
+}
+// One thread per item: 32 items a warp (at most kWarpsPerBlock warps a block).
+template <class Kernel, class... Args>
+bool launch(Kernel kernel, int warps, size_t bytes_per_warp, idx batch, cudaStream_t st, Args... args) {
+    return launch_resident(kernel, warps, bytes_per_warp, 32, batch, st, args...);
+}
+
+// Launches a warp-staged kernel with one slice of `bytes_per_slice` a warp (`one`, its
+// BUF = 1 instantiation) or two (`two`) as WARP_STAGE_BUFFERS says; the kernel's first
+// argument is WARP_STAGE_CONTIGUOUS (the `flat` of copy()). These two settings are read here only.
+template <class One, class Two, class... Args>
+bool launch_staged(One one, Two two, int warps, size_t bytes_per_slice, idx batch, cudaStream_t st,
+                   Args... args) {
+    const bool flat = threshold(WARP_STAGE_CONTIGUOUS) != 0;
+    if (threshold(WARP_STAGE_BUFFERS) == 2) return launch(two, warps, 2 * bytes_per_slice, batch, st, flat, args...);
+    return launch(one, warps, bytes_per_slice, batch, st, flat, args...);
 }
 
 } // namespace warp_stage

@@ -2,7 +2,7 @@
 // (double; sgetrf in float), CUDA events, 3 warm-ups, median of 15. Prints % of the device-to-device copy
 // bandwidth, counting each input read once and each output written once.
 // Usage: kobalt-cuda-bench [bytes_per_operand (default 256 MiB)] [sizes, e.g. 4,8,16,32]
-//        [routines, e.g. getrf,getrs (default gemm,getrf,getrs,fused; sgetrf, sgetrs: getrf, getrs in float)]
+//        [routines, e.g. getrf,getrs (default gemm,getrf,getrs,fused; sgetrf, sgetrs, sfused: getrf, getrs, fused in float)]
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -214,6 +214,41 @@ int main(int argc, char **argv) {
         });
         row("sgetrs", n, fi, fb, fk, fc);
         cudaFree(F); cudaFree(fx); cudaFree(pF); cudaFree(pfx); cudaFree(fpiv); cudaFree(finfo);
+        }
+        if (want("sfused")) {
+        // float fused call, nrhs = 1, beta = 0, column-major, as many items as fit bytes_per_operand
+        // in float, against cublasSgemmStridedBatched -> cublasSgetrfBatched -> cublasSgetrsBatched
+        const long long fi = std::max<long long>(1, (long long)(bytes_op / 4 / nn));
+        float *FX, *FY, *FA, *fx, **pFA, **pfx;
+        int *fpiv, *finfo;
+        CK(cudaMalloc(&FX, fi * nn * 4));
+        CK(cudaMalloc(&FY, fi * nn * 4));
+        CK(cudaMalloc(&FA, fi * nn * 4));
+        CK(cudaMalloc(&fx, fi * n * 4));
+        CK(cudaMalloc(&pFA, fi * sizeof(float *)));
+        CK(cudaMalloc(&pfx, fi * sizeof(float *)));
+        CK(cudaMalloc(&fpiv, fi * n * 4));
+        CK(cudaMalloc(&finfo, fi * 4));
+        fill_float<<<1024, 256>>>(FX, fi * nn);
+        fill_float<<<1024, 256>>>(FY, fi * nn);
+        fill_float<<<1024, 256>>>(fx, fi * n);
+        make_fptrs<<<1024, 256>>>(pFA, FA, nn, fi);
+        make_fptrs<<<1024, 256>>>(pfx, fx, n, fi);
+        const float fone = 1, fzero = 0;
+        const double fb = 3.0 * nn * 4 * fi + 2.0 * n * 4 * fi + (n + 1) * 4.0 * fi;
+        const double fk = time_ms([&] {
+            kobalt_sgemm_lu_trsv_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, 1, 1.f, FX, n, nn, FY,
+                                         n, nn, 0.f, FA, n, nn, fpiv, n, fx, n, n, finfo, fi);
+        });
+        const double fc = time_ms([&] {
+            cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &fone, FX, n, nn, FY, n, nn, &fzero, FA, n,
+                                      nn, int(fi));
+            cublasSgetrfBatched(h, n, pFA, n, fpiv, finfo, int(fi));
+            cublasSgetrsBatched(h, CUBLAS_OP_N, n, 1, (const float *const *)pFA, n, fpiv, pfx, n, &hinfo, int(fi));
+        });
+        row("sfused", n, fi, fb, fk, fc);
+        cudaFree(FX); cudaFree(FY); cudaFree(FA); cudaFree(fx); cudaFree(pFA); cudaFree(pfx); cudaFree(fpiv);
+        cudaFree(finfo);
         }
         cudaFree(A); cudaFree(B); cudaFree(C); cudaFree(x); cudaFree(ipiv); cudaFree(info);
         cudaFree(pA); cudaFree(pB); cudaFree(pC); cudaFree(px);

@@ -254,10 +254,11 @@ bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B
 // The full-item kernel (lu_full.cuh) on a grid of the blocks that are resident at once:
 // each warp then walks several items and prefetches the next. The largest shared-memory
 // carveout is asked for (W = 32 double: 34 KiB a block).
-template <int W, class T, class AA, bool Pivot>
-void launch_getrf_full_k(MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
+template <int W, class T, class AA, bool Pivot, bool Pad>
+void launch_getrf_full_k(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch,
+                         cudaStream_t st) {
     static const int per_sm = [] {
-        const auto k = getrf_group_full<W, T, AA, Pivot>;
+        const auto k = getrf_group_full<W, T, AA, Pivot, Pad>;
         cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared));
         int b = 0;
         if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, k, kThreads, 0) != cudaSuccess || b < 1) b = 1;
@@ -266,20 +267,25 @@ void launch_getrf_full_k(MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info,
     }();
     constexpr idx per_block = kThreads / W;
     const idx blocks = std::min<idx>((batch + per_block - 1) / per_block, idx(multiprocessors()) * per_sm);
-    getrf_group_full<W, T, AA, Pivot><<<int(std::max<idx>(1, blocks)), kThreads, 0, st>>>(dA, A, ipiv, strideIpiv,
-                                                                                        info, batch);
+    getrf_group_full<W, T, AA, Pivot, Pad><<<int(std::max<idx>(1, blocks)), kThreads, 0, st>>>(n, dA, A, ipiv,
+                                                                                             strideIpiv, info, batch);
+}
+template <int W, class T, class AA, bool Pivot>
+void launch_getrf_full_p(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
+    if (n == W) launch_getrf_full_k<W, T, AA, Pivot, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    else launch_getrf_full_k<W, T, AA, Pivot, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
 }
 template <int W, class T, class AA>
-void launch_getrf_full(MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
-    if (ipiv) launch_getrf_full_k<W, T, AA, true>(dA, A, ipiv, strideIpiv, info, batch, st);
-    else launch_getrf_full_k<W, T, AA, false>(dA, A, ipiv, strideIpiv, info, batch, st);
+void launch_getrf_full(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
+    if (ipiv) launch_getrf_full_p<W, T, AA, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    else launch_getrf_full_p<W, T, AA, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
 }
 
 template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
                  bool full, cudaStream_t st) {
-    if (full && m == n && group::width(n) == n) {
-        KOBALT_GROUP_SWITCH(n, (launch_getrf_full<W, T>(dA, A, ipiv, strideIpiv, info, batch, st)))
+    if (full && m == n) { // (n below the group width: padded with an identity)
+        KOBALT_GROUP_SWITCH(n, (launch_getrf_full<W, T>(n, dA, A, ipiv, strideIpiv, info, batch, st)))
     }
     if (bcast) { // (the switch macro ends in `return true`)
         KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group_bcast<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(

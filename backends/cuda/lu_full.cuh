@@ -1,5 +1,6 @@
-// lu_full.cuh -- getrf's group kernel for square items that fill their group (m == n == W:
-// n = 16 and 32 by default, GETRF_FULL_MIN; groups.cu launches it). Against the broadcast
+// lu_full.cuh -- getrf's group kernel for square items (m == n, padded to the group width W
+// with an identity: n = 16 ... 32 by default, GETRF_FULL_MIN; groups.cu launches it), whose
+// LU (lu_full_steps) the fused call's staged kernel shares (fused_full.cu). Against the broadcast
 // kernel (lu_bcast.cuh), which ncu found latency-bound (12.5% occupancy, 0.43 eligible
 // warps per scheduler at W = 32):
 //  - each warp walks a grid-stride sequence of items (grid = the resident blocks) and has
@@ -143,20 +144,32 @@ __device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos
 // 0.263 at 7 (docs/performance.md).
 constexpr int full_blocks(int W) { return W == 32 ? 5 : 7; }
 
-template <int W, class T, class AA, bool Pivot>
+// n < W: the item is padded with an identity (cells past n stay zero in `next`, lanes >= n
+// get a 1 on their diagonal) and only n steps run, as in fused_full.cu: the padding is never
+// a candidate pivot row (its entries in the first n columns are zero and its logical rows
+// come after the item's), so it changes neither the factors nor the pivots nor info.
+// Pad false: n == W, a constant (the code of n = 16 and 32 before padding, which ptxas then
+// compiles with fewer registers and spills).
+template <int W, class T, class AA, bool Pivot, bool Pad>
 __global__ void __launch_bounds__(kThreads, full_blocks(W))
-    getrf_group_full(MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch) {
+    getrf_group_full(int n_items, MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch) {
+    const int n = Pad ? n_items : W;
     constexpr int G = kThreads / W; // items per block
     __shared__ __align__(16) T next[G][W * W];
     __shared__ __align__(16) T rows[G][2 * lu_full_row<W, T, false>()];
     const int g = int(threadIdx.x) / W, lane = int(threadIdx.x) % W;
     T *mine = next[g];
+    // the cells no copy writes (a lane copies and reads only its own cells c * W + lane)
+#pragma unroll
+    for (int c = 0; c < W; ++c)
+        if (lane >= n || c >= n) mine[c * W + lane] = T(0);
     const idx stride = idx(gridDim.x) * G;
     const auto issue = [&](idx item) {
-        if (item < batch) {
+        if (item < batch && lane < n) {
             const Mat<T> v = dA.global(A(item));
 #pragma unroll
-            for (int c = 0; c < W; ++c) __pipeline_memcpy_async(mine + c * W + lane, &v(lane, c), sizeof(T));
+            for (int c = 0; c < W; ++c)
+                if (c < n) __pipeline_memcpy_async(mine + c * W + lane, &v(lane, c), sizeof(T));
         }
         __pipeline_commit();
     };
@@ -170,13 +183,21 @@ __global__ void __launch_bounds__(kThreads, full_blocks(W))
 #pragma unroll
         for (int c = 0; c < W; ++c) a[c] = valid ? mine[c * W + lane] : T(0);
         issue(item + stride); // this lane's own cells, just read
-        int mypiv, pos;
-        const int r = lu_full<W, T, Pivot>(a, lane, mypiv, pos, rows[g]);
-        if (valid) {
-            const Mat<T> v = dA.global(A(item));
+        if (n < W)
 #pragma unroll
-            for (int c = 0; c < W; ++c) v(pos, c) = a[c]; // each row at its final place
-            if (Pivot) ipiv[item * sp + lane] = mypiv + 1;
+            for (int c = 0; c < W; ++c)
+                if (c == lane && lane >= n) a[c] = T(1);
+        int mypiv, pos;
+        T none = T(0), diag = T(0);
+        const int r = lu_full_steps<W, T, Pivot, false>(a, lane, mypiv, pos, rows[g], none, diag, n);
+        if (valid) {
+            if (lane < n) {
+                const Mat<T> v = dA.global(A(item));
+#pragma unroll
+                for (int c = 0; c < W; ++c)
+                    if (c < n) v(pos, c) = a[c]; // each row at its final place
+                if (Pivot) ipiv[item * sp + lane] = mypiv + 1;
+            }
             if (lane == 0) info[item] = r;
         }
     }

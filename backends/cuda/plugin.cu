@@ -154,15 +154,17 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "and whose pivot row is broadcast through shared memory instead of per-element shuffles (at most 32; 0 "
      "disables). 9: on an H200 n = 16 0.39 -> 0.36 ms, n = 32 0.80 -> 0.41 ms (docs/performance.md)",
      9},
-    // getrf's group kernel for square items that fill their group (lu_full.cuh): resident
-    // grid, next item prefetched into shared memory, compile-time sizes. A/B in
-    // docs/performance.md ("getrf at n = 16 and 32: prefetching full-item kernel").
+    // getrf's group kernel for square items (lu_full.cuh): resident grid, next item prefetched
+    // into shared memory, compile-time widths, items below the width padded with an identity.
+    // A/B in docs/performance.md ("getrf at n = 16 and 32: prefetching full-item kernel",
+    // "getrf and the fused call at n = 9 ... 32: identity padding").
     {"GETRF_FULL_MIN",
-     "cuda getrf group kernel: smallest n whose square items of a group's width (n = 4, 8, 16, 32) run on the "
-     "kernel that prefetches each warp's next item into shared memory (cp.async) on a grid of resident blocks "
-     "(0 disables). 16: on an H200 n = 16 0.36 -> 0.26 ms, n = 32 0.41 -> 0.32 ms; n = 4 slower (0.18 -> 0.25 ms), "
-     "n = 8 even (docs/performance.md)",
-     16},
+     "cuda getrf group kernel: smallest n whose square items run on the kernel that prefetches each warp's next "
+     "item into shared memory (cp.async) on a grid of resident blocks, items below the group width (16, 32) padded "
+     "with an identity (0 disables). 9: on an H200 n = 9 / 12 / 15 / 17 / 24 / 31 0.70 / 0.50 / 0.39 / 0.97 / 0.60 "
+     "/ 0.43 -> 0.49 / 0.35 / 0.29 / 0.79 / 0.52 / 0.39 ms; n = 16 0.36 -> 0.27 ms, n = 32 0.41 -> 0.32-0.36 ms; n = 4 "
+     "slower (0.18 -> 0.25 ms), n = 8 even (docs/performance.md)",
+     9},
     // getrs on one thread per item with the operands piped through shared memory
     // (getrs_pipe.cuh) instead of the 4- / 8-lane group kernel
     {"GETRS_PIPE_MIN",

@@ -199,8 +199,11 @@ bool launch_resident(Kernel kernel, int warps, size_t bytes_per_warp, int items_
         cudaGetLastError();
         return false;
     }
+    // the device's largest opt-in size rather than this call's: a kernel serves calls of
+    // several sizes (beta != 0 adds A to a record or slot), and setting each call's own size
+    // races, a concurrent call lowering it under another's launch (lu_block.cu had that bug)
     if (smem > 48 * 1024 &&
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)) != cudaSuccess) {
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, optin) != cudaSuccess) {
         cudaGetLastError();
         return false;
     }

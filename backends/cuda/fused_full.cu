@@ -154,10 +154,7 @@ __global__ void __launch_bounds__(kFullWarps * 32, (full_fused_blocks<W, T>()))
                 a[c + e] = sh.readA ? t + beta * reinterpret_cast<const T *>(&v)[e] : t;
             }
         }
-        if (n < W)
-#pragma unroll
-            for (int c = 0; c < W; ++c)
-                if (c == lane && lane >= n) a[c] = T(1);
+        pad_identity(a, lane, n);
         T b = bs[lane];
         __syncwarp(); // the slot is read: the next item's copies may land in it
         issue(item + stride);
@@ -165,9 +162,9 @@ __global__ void __launch_bounds__(kFullWarps * 32, (full_fused_blocks<W, T>()))
         T diag = T(1);
         const int r = lu_full_steps<W, T, Pivot, true>(a, lane, mypiv, pos, rows, b, diag, n);
         // b now holds y = L^{-1} P b for logical row pos; x = U^{-1} y, one row per step
-        lane_of[pos] = lane;
-        __syncwarp();
         if (sh.rhs) {
+            lane_of[pos] = lane;
+            __syncwarp();
             const T rd = T(1) / diag;
             const bool recip = reciprocal_safe(fabs(diag));
 #pragma unroll
@@ -180,10 +177,7 @@ __global__ void __launch_bounds__(kFullWarps * 32, (full_fused_blocks<W, T>()))
         }
         if (valid) {
             if (lane < n) {
-                const Mat<T> va = dA.global(A(item));
-#pragma unroll
-                for (int c = 0; c < W; ++c)
-                    if (c < n) va(pos, c) = a[c]; // each row at its final place
+                store_row(dA.global(A(item)), a, pos, n);
                 if (Pivot) ipiv[item * sp + lane] = mypiv + 1;
                 if (sh.rhs && r == 0) {
                     const Mat<T> vb = dB.global(B(item));

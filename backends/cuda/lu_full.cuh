@@ -130,10 +130,20 @@ __device__ __forceinline__ int lu_full_steps(T (&a)[W], int lane, int &mypiv, in
     }
     return info;
 }
-template <int W, class T, bool pivot>
-__device__ __forceinline__ int lu_full(T (&a)[W], int lane, int &mypiv, int &pos, T *buf) {
-    T none = T(0), diag = T(0);
-    return lu_full_steps<W, T, pivot, false>(a, lane, mypiv, pos, buf, none, diag, W);
+
+// An item of n < W padded to its group: lanes n .. W-1 (whose other entries are zero) get a 1
+// on their diagonal, so that the padding is an identity block.
+template <int W, class T> __device__ __forceinline__ void pad_identity(T (&a)[W], int lane, int n) {
+    if (n < W)
+#pragma unroll
+        for (int c = 0; c < W; ++c)
+            if (c == lane && lane >= n) a[c] = T(1);
+}
+// This lane's factored row (lanes < n) at its final logical place pos, its first n columns.
+template <int W, class T> __device__ __forceinline__ void store_row(const Mat<T> &v, const T (&a)[W], int pos, int n) {
+#pragma unroll
+    for (int c = 0; c < W; ++c)
+        if (c < n) v(pos, c) = a[c];
 }
 
 // Blocks per SM the register cap aims at (65536 / (kThreads * blocks) registers a thread).
@@ -183,19 +193,13 @@ __global__ void __launch_bounds__(kThreads, full_blocks(W))
 #pragma unroll
         for (int c = 0; c < W; ++c) a[c] = valid ? mine[c * W + lane] : T(0);
         issue(item + stride); // this lane's own cells, just read
-        if (n < W)
-#pragma unroll
-            for (int c = 0; c < W; ++c)
-                if (c == lane && lane >= n) a[c] = T(1);
+        pad_identity(a, lane, n);
         int mypiv, pos;
         T none = T(0), diag = T(0);
         const int r = lu_full_steps<W, T, Pivot, false>(a, lane, mypiv, pos, rows[g], none, diag, n);
         if (valid) {
             if (lane < n) {
-                const Mat<T> v = dA.global(A(item));
-#pragma unroll
-                for (int c = 0; c < W; ++c)
-                    if (c < n) v(pos, c) = a[c]; // each row at its final place
+                store_row(dA.global(A(item)), a, pos, n);
                 if (Pivot) ipiv[item * sp + lane] = mypiv + 1;
             }
             if (lane == 0) info[item] = r;

@@ -58,10 +58,6 @@ kobalt_gpu_test(cuda_fused_group 600 "KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_F
 kobalt_gpu_test(cuda_fused_full32 600 "KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=32" test_cuda_routines fused)
 kobalt_gpu_test(cuda_fused_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines fused)
 kobalt_gpu_test(cuda_getrf_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines getrf)
-# and in the ahead mode (WARP_STAGE_AHEAD = 1: one slice, the next group copied in once this one
-# is in registers, results written from registers through the one-vector buffer)
-kobalt_gpu_test(cuda_fused_warp_ahead 600 "KOBALT_CUDA_WARP_STAGE_AHEAD=1" test_cuda_routines fused)
-kobalt_gpu_test(cuda_getrf_warp_ahead 600 "KOBALT_CUDA_WARP_STAGE_AHEAD=1" test_cuda_routines getrf)
 # getrf above the group kernels on both sides of GETRF_BLOCK_MAX (test_cuda_routines.cpp
 # "getrf_block"): the block-per-item kernel (lu_block.cuh, at most n = 64) with its ties
 # checked, a threshold above that limit falling back to cuBLAS; the same on 8 warps a

@@ -91,7 +91,6 @@ enum ThresholdId : int {
     WARP_STAGE_CONTIGUOUS, // warp-staged kernels: a contiguous group copied by the short loop (0: the general loop always)
     FUSED_FULL_MIN, // fused call, k <= group width, nrhs <= 1: smallest n (from 9) on the staged group kernel (fused_full.cu)
     FUSED_FULL_MAX, // the largest (at most 32; 0: off)
-    WARP_STAGE_AHEAD, // warp-staged getrf / fused call: next group copied into the one slice once this one is in registers (warp_stage.cuh)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -52,7 +52,6 @@ template <int N> struct Record {
     __host__ __device__ static constexpr int pitch(bool readA) { return ws::pitch(offA + (readA ? NN : 0)); }
 };
 
-// BUF: slices a warp (ws::for_each_group), or 0 for the ahead mode (ws::for_each_group_ahead).
 template <class T, int N, int BUF, class XA, class YA, class AA, class BA>
 __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     fused_warp(bool flat, Shape sh, T alpha, XA X, YA Y, T beta, AA A, int *ipiv, idx strideIpiv, BA B, int *info,
@@ -60,6 +59,7 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     using R = Record<N>;
     constexpr int NN = R::NN, offY = R::offY, offB = R::offB, offA = R::offA;
     const int P = R::pitch(sh.readA), outA = sh.readA ? offA : 0;
+    T *const s = ws::warp_slices<T, BUF>(P);
     unsigned solved = 0; // the group's items with info == 0, one bit a lane
     const auto in = [&](T *slice, idx first, int count) {
         if (sh.readXY) {
@@ -69,8 +69,8 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
         if (sh.readA) ws::copy_square<N, true>(flat, slice, P, offA, A, sh.lda, first, count);
         ws::copy_vector<N, true>(flat, sh.col, slice, P, offB, B, sh.ldb, first, count);
     };
-    // a = alpha op(X) op(Y) + beta A from the record (element (i, j) at a[i + j * N])
-    const auto build = [&](const T *rec, T (&a)[NN]) {
+    const auto work = [&](T *rec, bool mine, idx first) {
+        T a[NN]; // element (i, j) at a[i + j * N]
         if (sh.readXY) {
             if (sh.xu)
                 sh.yu ? product<T, N, true, true>(rec, rec + offY, a) : product<T, N, true, false>(rec, rec + offY, a);
@@ -93,14 +93,12 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
 #pragma unroll
             for (int e = 0; e < NN; ++e) a[e] *= alpha;
         }
-    };
-    const bool pivoting = ipiv != nullptr;
-    // LU of a, pivots and info out; returns info
-    const auto factor = [&](T (&a)[NN], int (&pv)[N], bool mine, idx first) {
-        int inf;
+        const bool pivoting = ipiv != nullptr;
+        int pv[N], inf;
 #pragma unroll
         for (int j = 0; j < N; ++j) pv[j] = j; // no pivoting: never read
         ilw::lu<ilw::ScalarOps<T>, N, N>(a, N, pivoting, pv, inf);
+        ws::from_regs<N>(sh.col, a, rec + outA);
         const idx item = first + threadIdx.x % 32;
         if (mine) {
             if (pivoting) {
@@ -111,48 +109,20 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
             info[item] = inf;
         }
         solved = __ballot_sync(ws::kAll, mine && inf == 0);
-        return inf;
-    };
-    // b (N cells at bv) = A^{-1} b in place
-    const auto solve = [&](const T (&a)[NN], const int (&pv)[N], T *bv) {
-        T b[N];
+        if (inf == 0) {
+            T b[N];
 #pragma unroll
-        for (int i = 0; i < N; ++i) b[i] = bv[i];
-        ilw::solve<ilw::ScalarOps<T>, N>(false, a, pv, pivoting, b);
+            for (int i = 0; i < N; ++i) b[i] = rec[offB + i];
+            ilw::solve<ilw::ScalarOps<T>, N>(false, a, pv, pivoting, b);
 #pragma unroll
-        for (int i = 0; i < N; ++i) bv[i] = b[i];
-    };
-    if constexpr (BUF == 0) {
-        // b waits in this lane's cells of the one-vector buffer while the next group's copies land
-        T *const s = ws::warp_area<T>(32 * (P + ws::pitch(N)));
-        T *const o = s + 32 * P, *const ob = o + (threadIdx.x % 32) * ws::pitch(N);
-        ws::for_each_group_ahead(s, P, batch, in, [&](T *rec, bool mine, idx first, int count, auto release) {
-            T a[NN];
-            int pv[N];
-            build(rec, a);
-#pragma unroll
-            for (int i = 0; i < N; ++i) ob[i] = rec[offB + i];
-            release();
-            if (factor(a, pv, mine, first) == 0) solve(a, pv, ob);
-            ws::store_vector<N>(sh.col, o, B, sh.ldb, first, count, solved);
-            ws::store_square<N>(sh.col, a, o, A, sh.lda, first, count);
-        });
-        return;
-    }
-    T *const s = ws::warp_slices<T, BUF == 0 ? 1 : BUF>(P);
-    const auto work = [&](T *rec, bool mine, idx first) {
-        T a[NN];
-        int pv[N];
-        build(rec, a);
-        const int inf = factor(a, pv, mine, first);
-        ws::from_regs<N>(sh.col, a, rec + outA);
-        if (inf == 0) solve(a, pv, rec + offB);
+            for (int i = 0; i < N; ++i) rec[offB + i] = b[i];
+        }
     };
     const auto out = [&](T *slice, idx first, int count) {
         ws::copy_square<N, false>(flat, slice, P, outA, A, sh.lda, first, count);
         ws::copy_vector<N, false>(flat, sh.col, slice, P, offB, B, sh.ldb, first, count, solved);
     };
-    ws::for_each_group<BUF == 0 ? 1 : BUF>(s, P, batch, in, work, out);
+    ws::for_each_group<BUF>(s, P, batch, in, work, out);
 }
 
 template <class T, int N, class XA, class YA, class AA, class BA>
@@ -160,10 +130,9 @@ bool launch(const Shape &sh, T alpha, XA X, YA Y, T beta, AA A, int *ipiv, idx s
             idx batch, cudaStream_t st) {
     // one warp a block: a record of up to 3 n^2 + n elements makes the slices large, and
     // the SM's shared memory then holds whole warps rather than whole pairs of warps
-    return ws::launch_staged_ahead(fused_warp<T, N, 1, XA, YA, AA, BA>, fused_warp<T, N, 2, XA, YA, AA, BA>,
-                                   fused_warp<T, N, 0, XA, YA, AA, BA>, 1, sizeof(T) * 32 * Record<N>::pitch(sh.readA),
-                                   sizeof(T) * 32 * ws::pitch(N), batch, st, sh, alpha, X, Y, beta, A, ipiv,
-                                   strideIpiv, B, info, batch);
+    return ws::launch_staged(fused_warp<T, N, 1, XA, YA, AA, BA>, fused_warp<T, N, 2, XA, YA, AA, BA>, 1,
+                             sizeof(T) * 32 * Record<N>::pitch(sh.readA), batch, st, sh, alpha, X, Y, beta, A, ipiv,
+                             strideIpiv, B, info, batch);
 }
 
 } // namespace

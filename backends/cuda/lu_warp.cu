@@ -20,38 +20,14 @@ namespace {
 namespace ilw = kobalt_interleaved;
 namespace ws = warp_stage;
 
-// BUF: slices a warp (ws::for_each_group), or 0 for the ahead mode (ws::for_each_group_ahead).
 template <class T, int N, int BUF, class AA>
 __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     getrf_warp(bool flat, bool col, idx ld, AA A, int *ipiv, idx strideIpiv, int *info, idx batch) {
     constexpr int P = ws::pitch(N * N);
+    T *const s = ws::warp_slices<T, BUF>(P);
     const auto in = [&](T *slice, idx first, int count) {
         ws::copy_square<N, true>(flat, slice, P, 0, A, ld, first, count);
     };
-    const auto finish = [&](bool mine, idx first, const int (&pv)[N], int inf) {
-        if (mine) {
-            const idx item = first + threadIdx.x % 32;
-            int *const piv = ipiv + item * strideIpiv;
-#pragma unroll
-            for (int j = 0; j < N; ++j) piv[j] = pv[j] + 1;
-            info[item] = inf;
-        }
-    };
-    if constexpr (BUF == 0) {
-        T *const s = ws::warp_area<T>(32 * (P + ws::pitch(N)));
-        T *const o = s + 32 * P;
-        ws::for_each_group_ahead(s, P, batch, in, [&](T *rec, bool mine, idx first, int count, auto release) {
-            T a[N * N];
-            int pv[N], inf;
-            ws::to_regs<N>(col, rec, a);
-            release();
-            ilw::lu<ilw::ScalarOps<T>, N, N>(a, N, true, pv, inf);
-            ws::store_square<N>(col, a, o, A, ld, first, count);
-            finish(mine, first, pv, inf);
-        });
-        return;
-    }
-    T *const s = ws::warp_slices<T, BUF == 0 ? 1 : BUF>(P);
     const auto out = [&](T *slice, idx first, int count) {
         ws::copy_square<N, false>(flat, slice, P, 0, A, ld, first, count);
     };
@@ -61,16 +37,21 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
         ws::to_regs<N>(col, rec, a);
         ilw::lu<ilw::ScalarOps<T>, N, N>(a, N, true, pv, inf);
         ws::from_regs<N>(col, a, rec);
-        finish(mine, first, pv, inf);
+        if (mine) {
+            const idx item = first + threadIdx.x % 32;
+            int *const piv = ipiv + item * strideIpiv;
+#pragma unroll
+            for (int j = 0; j < N; ++j) piv[j] = pv[j] + 1;
+            info[item] = inf;
+        }
     };
-    ws::for_each_group<BUF == 0 ? 1 : BUF>(s, P, batch, in, work, out);
+    ws::for_each_group<BUF>(s, P, batch, in, work, out);
 }
 
 template <class T, int N, class AA>
 bool launch(bool col, idx ld, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
-    return ws::launch_staged_ahead(getrf_warp<T, N, 1, AA>, getrf_warp<T, N, 2, AA>, getrf_warp<T, N, 0, AA>,
-                                   ws::kWarpsPerBlock, sizeof(T) * 32 * ws::pitch(N * N), sizeof(T) * 32 * ws::pitch(N),
-                                   batch, st, col, ld, A, ipiv, strideIpiv, info, batch);
+    return ws::launch_staged(getrf_warp<T, N, 1, AA>, getrf_warp<T, N, 2, AA>, ws::kWarpsPerBlock,
+                             sizeof(T) * 32 * ws::pitch(N * N), batch, st, col, ld, A, ipiv, strideIpiv, info, batch);
 }
 
 } // namespace

@@ -289,13 +289,6 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda fused call: the largest n of FUSED_FULL_MIN's kernel (at most 32; 0 disables; n > GEMM_LU_TRSV_SMALL_MAX "
      "takes the composed sequence first)",
      32},
-    // getrf and the fused call at n <= 8 (lu_warp.cu, fused_warp.cu): the next group's loads
-    // in flight while the warp factors, without a second slice
-    {"WARP_STAGE_AHEAD",
-     "cuda warp-staged getrf and fused call (n <= 8): 1 = each warp copies its next 32 items into its one slice as "
-     "soon as these are in registers, and writes the results from registers one column (row) of the 32 items at a "
-     "time through a small buffer; 0 = results written back through the slice, the next items copied after",
-     0},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

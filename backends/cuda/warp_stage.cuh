@@ -44,24 +44,6 @@ template <class T> __device__ __forceinline__ T *item_ptr(Ptrs<T>, idx, T *mine,
 template <class T> __device__ __forceinline__ T *own_ptr(Strided<T>, idx, int) { return nullptr; }
 template <class T> __device__ __forceinline__ T *own_ptr(Ptrs<T> A, idx first, int lane) { return A(first + lane); }
 
-// An operand's items each advanced by `off` elements: one stored vector of every item (column v
-// of column-major items at off = v * ld), as the one-vector writes of the ahead mode copy them.
-template <class AA> struct Shifted {
-    AA a;
-    idx off;
-    __device__ __forceinline__ auto operator()(idx i) const { return a(i) + off; }
-};
-template <class T> __device__ __forceinline__ T *item_ptr(Shifted<Strided<T>> A, idx first, T *, int it) {
-    return A(first + it);
-}
-template <class T> __device__ __forceinline__ T *item_ptr(Shifted<Ptrs<T>>, idx, T *mine, int it) {
-    return reinterpret_cast<T *>(__shfl_sync(kAll, reinterpret_cast<unsigned long long>(mine), it));
-}
-template <class T> __device__ __forceinline__ T *own_ptr(Shifted<Strided<T>>, idx, int) { return nullptr; }
-template <class T> __device__ __forceinline__ T *own_ptr(Shifted<Ptrs<T>> A, idx first, int lane) {
-    return A(first + lane);
-}
-
 // Whether the group's items of this operand lie one after the other with no gap (the strided
 // form with stride E and, where an item has several columns (rows), ld == INNER): the group
 // is then one run of 32 E elements. Never for pointer arrays.
@@ -69,7 +51,6 @@ template <int INNER, int OUTER, class T> __device__ __forceinline__ bool contigu
     return A.stride == INNER * OUTER && (OUTER == 1 || ld == INNER);
 }
 template <int INNER, int OUTER, class T> __device__ __forceinline__ bool contiguous(Ptrs<T>, idx) { return false; }
-template <int INNER, int OUTER, class AA> __device__ __forceinline__ bool contiguous(Shifted<AA>, idx) { return false; }
 
 // The warp's copies of one operand of its `count` items: element (u, v) of an item stored
 // INNER x OUTER (u the fast index: u + v * ld in memory) at cell off + u + v * INNER of the
@@ -166,70 +147,6 @@ template <class T, int BUF> __device__ __forceinline__ T *warp_slices(int P) {
     return reinterpret_cast<T *>(warp_stage_smem) + (threadIdx.x / 32) * BUF * 32 * P;
 }
 
-// This warp's `elems` elements of the block's dynamic shared memory (a slice and the ahead
-// mode's one-vector buffer behind it).
-template <class T> __device__ __forceinline__ T *warp_area(int elems) {
-    extern __shared__ __align__(16) unsigned char warp_stage_smem[];
-    return reinterpret_cast<T *>(warp_stage_smem) + (threadIdx.x / 32) * elems;
-}
-
-// The ahead mode (WARP_STAGE_AHEAD): one slice a warp, and the next group's copies issued into
-// it as soon as this group's records are in registers, so that they land while the warp
-// factors (the one-slice loop below waits for each group's copies with nothing to do, and two
-// slices halve the warps an SM holds). The results then cannot go back through the slice: they
-// are written from registers one stored vector of every item at a time through a buffer of 32
-// pitch(N) elements (store_square, store_vector), which keeps the global writes in runs.
-// work(record, lane_has_item, first, count, release) must call release() exactly once, after
-// its last read of the record; lanes past the batch work on stale cells and must not store.
-template <class T, class In, class Work>
-__device__ __forceinline__ void for_each_group_ahead(T *s, int P, idx batch, In stage_in, Work work) {
-    const int lane = int(threadIdx.x % 32);
-    const idx step = idx(gridDim.x) * (blockDim.x / 32) * 32;
-    idx first = (idx(blockIdx.x) * (blockDim.x / 32) + threadIdx.x / 32) * 32;
-    const auto count_at = [batch](idx f) { return batch - f < 32 ? int(batch - f) : 32; };
-    if (first < batch) stage_in(s, first, count_at(first));
-    __pipeline_commit();
-    for (; first < batch; first += step) {
-        const int count = count_at(first);
-        const idx next = first + step;
-        __pipeline_wait_prior(0);
-        __syncwarp();
-        const auto release = [&] {
-            __syncwarp(); // every lane has read its record
-            if (next < batch) stage_in(s, next, count_at(next));
-            __pipeline_commit();
-        };
-        work(s + lane * P, lane < count, first, count, release);
-    }
-}
-
-// Writes each lane's N x N item held in registers (element (i, j) at a[i + j * N]) to A, one
-// stored vector (a column of column-major items, a row of row-major ones) of the 32 items at a
-// time through `o` (32 pitch(N) elements of this warp). Only the items whose bit is set in
-// `which`. All 32 lanes call it.
-template <int N, class T, class AA>
-__device__ __forceinline__ void store_square(bool col, const T (&a)[N * N], T *o, AA A, idx ld, idx first, int count,
-                                             unsigned which = kAll) {
-    constexpr int PO = pitch(N);
-    const int lane = int(threadIdx.x % 32);
-#pragma unroll
-    for (int v = 0; v < N; ++v) {
-#pragma unroll
-        for (int u = 0; u < N; ++u) o[lane * PO + u] = a[col ? u + v * N : v + u * N];
-        __syncwarp();
-        copy<N, 1, false>(false, o, PO, 0, Shifted<AA>{A, v * ld}, ld, first, count, which);
-        __syncwarp(); // o is read before the next vector goes in
-    }
-}
-// The same for an N-vector already in this lane's cells of `o` (o[lane * pitch(N) + i]).
-template <int N, class T, class AA>
-__device__ __forceinline__ void store_vector(bool col, T *o, AA B, idx ld, idx first, int count,
-                                             unsigned which = kAll) {
-    __syncwarp();
-    copy_vector<N, false>(false, col, o, pitch(N), 0, B, ld, first, count, which);
-    __syncwarp();
-}
-
 // The warp's loop over its groups of 32 items (a grid-stride loop over groups): stage_in(slice,
 // first, count) issues the copies of a group, work(record, lane_has_item, first) runs on each
 // lane's record (after the copies landed; lanes past the batch work on stale cells and must
@@ -316,17 +233,6 @@ bool launch_staged(One one, Two two, int warps, size_t bytes_per_slice, idx batc
     const bool flat = threshold(WARP_STAGE_CONTIGUOUS) != 0;
     if (threshold(WARP_STAGE_BUFFERS) == 2) return launch(two, warps, 2 * bytes_per_slice, batch, st, flat, args...);
     return launch(one, warps, bytes_per_slice, batch, st, flat, args...);
-}
-
-// launch_staged, or with WARP_STAGE_AHEAD the kernel `ahead` (for_each_group_ahead) with one
-// slice and a one-vector buffer of `bytes_out` a warp. WARP_STAGE_AHEAD is read here only.
-template <class One, class Two, class Ahead, class... Args>
-bool launch_staged_ahead(One one, Two two, Ahead ahead, int warps, size_t bytes_per_slice, size_t bytes_out,
-                         idx batch, cudaStream_t st, Args... args) {
-    if (threshold(WARP_STAGE_AHEAD) != 0)
-        return launch(ahead, warps, bytes_per_slice + bytes_out, batch, st, threshold(WARP_STAGE_CONTIGUOUS) != 0,
-                      args...);
-    return launch_staged(one, two, warps, bytes_per_slice, batch, st, args...);
 }
 
 } // namespace warp_stage

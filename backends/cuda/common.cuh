@@ -91,6 +91,8 @@ enum ThresholdId : int {
     WARP_STAGE_CONTIGUOUS, // warp-staged kernels: a contiguous group copied by the short loop (0: the general loop always)
     FUSED_FULL_MIN, // fused call, k <= group width, nrhs <= 1: smallest n (from 9) on the staged group kernel (fused_full.cu)
     FUSED_FULL_MAX, // the largest (at most 32; 0: off)
+    GETRF_WARP_RECORD_MIN, // warp-staged getrf in double: LU on the item's shared-memory record (not registers) from this n (lu_warp.cu)
+    GETRF_WARP_RECORD_MIN_FLOAT, // the same in float
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -7,7 +7,10 @@
 // while the group kernels that serve column- and row-major items (a lane per row,
 // shuffles for every pivot search and broadcast) reach 59% (docs/performance.md). Here each
 // lane takes its item from the warp's slice into registers, factors it with the interleaved
-// kernels' LU (dgetf2's pivots, info and reciprocal rule) and puts it back.
+// kernels' LU (dgetf2's pivots, info and reciprocal rule) and puts it back. From
+// GETRF_WARP_RECORD_MIN (double n = 7, 8 by default) it factors the item where it lies in the
+// slice instead (lu_in_record), which frees the registers the item held: at n = 8 in double
+// 64 registers instead of 238, so 12 warps an SM instead of 8.
 #include "../common/interleaved_algo.hpp"
 #include "common.cuh"
 #include "lu_warp.cuh"
@@ -20,7 +23,64 @@ namespace {
 namespace ilw = kobalt_interleaved;
 namespace ws = warp_stage;
 
-template <class T, int N, int BUF, class AA>
+// dgetf2 on the item where it lies in its record (element (i, j) at rec[ws::cell<N, U>(i, j)]),
+// with the same operations in the same order as kobalt_interleaved::lu, so the same factors,
+// pivots and info. Against the item in registers: a row interchange is two loads and two
+// stores a column at a runtime address instead of a select for every row below and every
+// column, and the item holds no registers, so more warps fit an SM; each update is a load, an
+// FMA and a store.
+template <class T, int N, bool U> __device__ __forceinline__ void lu_in_record(T *rec, int (&pv)[N], int &info) {
+    const auto at = [rec](int i, int j) -> T & { return rec[ws::cell<N, U>(i, j)]; };
+    const T sfmin = ilw::smallest_normal<T>();
+    info = 0;
+#pragma unroll
+    for (int j = 0; j < N; ++j) {
+        T c[N]; // column j, rows j .. N-1
+#pragma unroll
+        for (int i = j; i < N; ++i) c[i] = at(i, j);
+        T amax = c[j] < T(0) ? -c[j] : c[j], pivot = c[j];
+        int p = j;
+#pragma unroll
+        for (int i = j + 1; i < N; ++i) {
+            const T v = c[i] < T(0) ? -c[i] : c[i];
+            const bool g = v > amax; // strict: the first largest wins, NaN never does
+            amax = g ? v : amax;
+            pivot = g ? c[i] : pivot;
+            p = g ? i : p;
+        }
+        pv[j] = p;
+        if (pivot != T(0) && p != j) {
+#pragma unroll
+            for (int k = 0; k < N; ++k) {
+                T &x = at(j, k), &y = rec[ws::cell<N, U>(p, k)];
+                const T t = x;
+                x = y;
+                y = t;
+            }
+#pragma unroll
+            for (int i = j + 1; i < N; ++i) c[i] = at(i, j); // row p now holds the old row j
+        }
+        const bool nonzero = pivot != T(0);
+        if (!nonzero && info == 0) info = j + 1;
+        const bool big = (pivot < T(0) ? -pivot : pivot) >= sfmin;
+        const T r = T(1) / pivot;
+#pragma unroll
+        for (int i = j + 1; i < N; ++i) {
+            const T x = c[i];
+            c[i] = big ? x * r : (nonzero ? x / pivot : x);
+            at(i, j) = c[i];
+        }
+#pragma unroll
+        for (int k = j + 1; k < N; ++k) {
+            const T u = at(j, k);
+#pragma unroll
+            for (int i = j + 1; i < N; ++i) at(i, k) -= c[i] * u;
+        }
+    }
+}
+
+// InRecord: the LU on the shared-memory record (lu_in_record), not in registers.
+template <class T, int N, int BUF, bool InRecord, class AA>
 __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     getrf_warp(bool flat, bool col, idx ld, AA A, int *ipiv, idx strideIpiv, int *info, idx batch) {
     constexpr int P = ws::pitch(N * N);
@@ -32,11 +92,15 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
         ws::copy_square<N, false>(flat, slice, P, 0, A, ld, first, count);
     };
     const auto work = [&](T *rec, bool mine, idx first) {
-        T a[N * N]; // element (i, j) at a[i + j * N]
         int pv[N], inf;
-        ws::to_regs<N>(col, rec, a);
-        ilw::lu<ilw::ScalarOps<T>, N, N>(a, N, true, pv, inf);
-        ws::from_regs<N>(col, a, rec);
+        if constexpr (InRecord) {
+            col ? lu_in_record<T, N, true>(rec, pv, inf) : lu_in_record<T, N, false>(rec, pv, inf);
+        } else {
+            T a[N * N]; // element (i, j) at a[i + j * N]
+            ws::to_regs<N>(col, rec, a);
+            ilw::lu<ilw::ScalarOps<T>, N, N>(a, N, true, pv, inf);
+            ws::from_regs<N>(col, a, rec);
+        }
         if (mine) {
             const idx item = first + threadIdx.x % 32;
             int *const piv = ipiv + item * strideIpiv;
@@ -50,8 +114,12 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
 
 template <class T, int N, class AA>
 bool launch(bool col, idx ld, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
-    return ws::launch_staged(getrf_warp<T, N, 1, AA>, getrf_warp<T, N, 2, AA>, ws::kWarpsPerBlock,
-                             sizeof(T) * 32 * ws::pitch(N * N), batch, st, col, ld, A, ipiv, strideIpiv, info, batch);
+    const size_t bytes = sizeof(T) * 32 * ws::pitch(N * N);
+    if (N >= threshold(sizeof(T) == 8 ? GETRF_WARP_RECORD_MIN : GETRF_WARP_RECORD_MIN_FLOAT))
+        return ws::launch_staged(getrf_warp<T, N, 1, true, AA>, getrf_warp<T, N, 2, true, AA>, ws::kWarpsPerBlock, bytes,
+                                 batch, st, col, ld, A, ipiv, strideIpiv, info, batch);
+    return ws::launch_staged(getrf_warp<T, N, 1, false, AA>, getrf_warp<T, N, 2, false, AA>, ws::kWarpsPerBlock, bytes,
+                             batch, st, col, ld, A, ipiv, strideIpiv, info, batch);
 }
 
 } // namespace

@@ -289,6 +289,18 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda fused call: the largest n of FUSED_FULL_MIN's kernel (at most 32; 0 disables; n > GEMM_LU_TRSV_SMALL_MAX "
      "takes the composed sequence first)",
      32},
+    // getrf at n <= 8 (lu_warp.cu): the LU where the item lies in the warp's slice. In double the
+    // item in registers holds 236-238 registers at n = 8 (8 warps an SM), on the slice 64 (the
+    // shared memory then allows 12)
+    {"GETRF_WARP_RECORD_MIN",
+     "cuda warp-staged getrf in double (n <= 8): smallest n factored where the item lies in its shared-memory "
+     "record (row interchanges as loads and stores at runtime addresses, no registers held by the item) rather "
+     "than in registers (interchanges as selects); 9 or more: never. 7: on an H200 n = 7 / 8 0.175 / 0.189 -> "
+     "0.167 / 0.180 ms, n = 6 0.154 -> 0.169 (docs/performance.md)",
+     7},
+    {"GETRF_WARP_RECORD_MIN_FLOAT",
+     "cuda warp-staged getrf in float: the same (9: never; on an H200 the record lost at n = 6 / 7 / 8, 0.91-0.94x)",
+     9},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

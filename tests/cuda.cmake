@@ -61,7 +61,6 @@ kobalt_gpu_test(cuda_getrf_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test
 # and with the LU on the item's shared-memory record (lu_in_record; by default double n = 7, 8)
 # at every n in both precisions, and in registers at every n (the kernel before it)
 kobalt_gpu_test(cuda_getrf_warp_record 600 "KOBALT_CUDA_GETRF_WARP_RECORD_MIN=1;KOBALT_CUDA_GETRF_WARP_RECORD_MIN_FLOAT=1" test_cuda_routines getrf)
-kobalt_gpu_test(cuda_getrf_warp_crout 600 "KOBALT_CUDA_GETRF_WARP_RECORD_MIN=1;KOBALT_CUDA_GETRF_WARP_RECORD_MIN_FLOAT=1;KOBALT_CUDA_GETRF_WARP_RECORD_CROUT=1" test_cuda_routines getrf)
 kobalt_gpu_test(cuda_getrf_warp_registers 600 "KOBALT_CUDA_GETRF_WARP_RECORD_MIN=9;KOBALT_CUDA_GETRF_WARP_RECORD_MIN_FLOAT=9" test_cuda_routines getrf)
 # getrf above the group kernels on both sides of GETRF_BLOCK_MAX (test_cuda_routines.cpp
 # "getrf_block"): the block-per-item kernel (lu_block.cuh, at most n = 64) with its ties

@@ -93,7 +93,6 @@ enum ThresholdId : int {
     FUSED_FULL_MAX, // the largest (at most 32; 0: off)
     GETRF_WARP_RECORD_MIN, // warp-staged getrf in double: LU on the item's shared-memory record (not registers) from this n (lu_warp.cu)
     GETRF_WARP_RECORD_MIN_FLOAT, // the same in float
-    GETRF_WARP_RECORD_CROUT, // the record LU in Crout's order with the interchanges at the end (lu_warp.cu)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

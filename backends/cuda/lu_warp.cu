@@ -79,88 +79,10 @@ template <class T, int N, bool U> __device__ __forceinline__ void lu_in_record(T
     }
 }
 
-// lu_in_record's factorization in Crout's order, with the interchanges left to the end: the
-// logical row i lies in the record's row perm[i] until the final pass, column j is read once
-// (its updates L(i, 0:j) U(0:j, j) applied in registers, each element's in the same k order as
-// the right-looking loop, so the same FMAs on the same values), its pivot chosen, scaled and
-// stored once; an interchange swaps two entries of perm and of the column. About 40% fewer
-// shared-memory accesses than lu_in_record at n = 8, whose update reads and writes every
-// trailing element at every step.
-template <class T, int N, bool U> __device__ __forceinline__ void lu_crout_record(T *rec, int (&pv)[N], int &info) {
-    const T sfmin = ilw::smallest_normal<T>();
-    int perm[N];
-#pragma unroll
-    for (int i = 0; i < N; ++i) perm[i] = i;
-    info = 0;
-#pragma unroll
-    for (int j = 0; j < N; ++j) {
-        T v[N]; // column j, logical rows
-        const T *row[N];
-#pragma unroll
-        for (int i = 0; i < N; ++i) {
-            row[i] = rec + ws::cell<N, U>(perm[i], 0);
-            v[i] = row[i][ws::cell<N, U>(0, j)];
-        }
-        // U(0:j, j) by forward substitution, then the rows from j: the right-looking loop's
-        // updates of element (i, j), k = 0 .. min(i, j) - 1 in order
-#pragma unroll
-        for (int i = 1; i < N; ++i)
-#pragma unroll
-            for (int k = 0; k < (i < j ? i : j); ++k) v[i] -= row[i][ws::cell<N, U>(0, k)] * v[k];
-        T amax = v[j] < T(0) ? -v[j] : v[j], pivot = v[j];
-        int p = j;
-#pragma unroll
-        for (int i = j + 1; i < N; ++i) {
-            const T a = v[i] < T(0) ? -v[i] : v[i];
-            const bool g = a > amax; // strict: the first largest wins, NaN never does
-            amax = g ? a : amax;
-            pivot = g ? v[i] : pivot;
-            p = g ? i : p;
-        }
-        pv[j] = p;
-        if (pivot != T(0) && p != j) {
-            const int pj = perm[j];
-            const T vj = v[j];
-#pragma unroll
-            for (int i = j + 1; i < N; ++i)
-                if (i == p) {
-                    perm[j] = perm[i];
-                    perm[i] = pj;
-                    v[j] = v[i];
-                    v[i] = vj;
-                }
-        }
-        const bool nonzero = pivot != T(0);
-        if (!nonzero && info == 0) info = j + 1;
-        const bool big = (pivot < T(0) ? -pivot : pivot) >= sfmin;
-        const T r = T(1) / pivot;
-#pragma unroll
-        for (int i = j + 1; i < N; ++i) {
-            const T x = v[i];
-            v[i] = big ? x * r : (nonzero ? x / pivot : x);
-        }
-#pragma unroll
-        for (int i = 0; i < N; ++i) rec[ws::cell<N, U>(perm[i], j)] = v[i];
-    }
-    // the interchanges: logical row i to the record's row i, a column at a time
-    bool moved = false;
-#pragma unroll
-    for (int i = 0; i < N; ++i) moved |= perm[i] != i;
-    if (moved)
-#pragma unroll
-        for (int c = 0; c < N; ++c) {
-            T w[N];
-#pragma unroll
-            for (int i = 0; i < N; ++i) w[i] = rec[ws::cell<N, U>(perm[i], c)];
-#pragma unroll
-            for (int i = 0; i < N; ++i) rec[ws::cell<N, U>(i, c)] = w[i];
-        }
-}
-
 // InRecord: the LU on the shared-memory record (lu_in_record), not in registers.
 template <class T, int N, int BUF, bool InRecord, class AA>
 __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
-    getrf_warp(bool flat, bool crout, bool col, idx ld, AA A, int *ipiv, idx strideIpiv, int *info, idx batch) {
+    getrf_warp(bool flat, bool col, idx ld, AA A, int *ipiv, idx strideIpiv, int *info, idx batch) {
     constexpr int P = ws::pitch(N * N);
     T *const s = ws::warp_slices<T, BUF>(P);
     const auto in = [&](T *slice, idx first, int count) {
@@ -172,10 +94,7 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     const auto work = [&](T *rec, bool mine, idx first) {
         int pv[N], inf;
         if constexpr (InRecord) {
-            if (crout)
-                col ? lu_crout_record<T, N, true>(rec, pv, inf) : lu_crout_record<T, N, false>(rec, pv, inf);
-            else
-                col ? lu_in_record<T, N, true>(rec, pv, inf) : lu_in_record<T, N, false>(rec, pv, inf);
+            col ? lu_in_record<T, N, true>(rec, pv, inf) : lu_in_record<T, N, false>(rec, pv, inf);
         } else {
             T a[N * N]; // element (i, j) at a[i + j * N]
             ws::to_regs<N>(col, rec, a);
@@ -198,10 +117,9 @@ bool launch(bool col, idx ld, AA A, int *ipiv, idx strideIpiv, int *info, idx ba
     const size_t bytes = sizeof(T) * 32 * ws::pitch(N * N);
     if (N >= threshold(sizeof(T) == 8 ? GETRF_WARP_RECORD_MIN : GETRF_WARP_RECORD_MIN_FLOAT))
         return ws::launch_staged(getrf_warp<T, N, 1, true, AA>, getrf_warp<T, N, 2, true, AA>, ws::kWarpsPerBlock, bytes,
-                                 batch, st, threshold(GETRF_WARP_RECORD_CROUT) != 0, col, ld, A, ipiv, strideIpiv, info,
-                                 batch);
+                                 batch, st, col, ld, A, ipiv, strideIpiv, info, batch);
     return ws::launch_staged(getrf_warp<T, N, 1, false, AA>, getrf_warp<T, N, 2, false, AA>, ws::kWarpsPerBlock, bytes,
-                             batch, st, false, col, ld, A, ipiv, strideIpiv, info, batch);
+                             batch, st, col, ld, A, ipiv, strideIpiv, info, batch);
 }
 
 } // namespace

@@ -301,10 +301,6 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GETRF_WARP_RECORD_MIN_FLOAT",
      "cuda warp-staged getrf in float: the same (9: never; on an H200 the record lost at n = 6 / 7 / 8, 0.91-0.94x)",
      9},
-    {"GETRF_WARP_RECORD_CROUT",
-     "cuda warp-staged getrf on the record: 1 = Crout's order, each column read and written once, interchanges at "
-     "the end; 0 = right-looking, every trailing element read and written each step",
-     0},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

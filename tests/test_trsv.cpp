@@ -115,12 +115,13 @@ template <class T> void fixed_sizes(void **)
     finish();
 }
 
-/* The direct solve (TRSV_DIRECT_MAX, n = 9..256, positive increments; triangle prefetched
- * from TRSV_STREAM_MIN = 32): on both sides of n = 9, of the stream threshold, of the kernel
+/* The direct solve (TRSV_DIRECT_MAX, n = 9..256, positive increments; each item's triangle
+ * prefetched first up to TRSV_PREFETCH_MAX = 64): on both sides of n = 9, of the prefetch
+ * threshold, of the kernel
  * limit 256 (257: the old paths), every n % 4 (blocks of four columns or rows, the rest one by
  * one), every layout/uplo/trans/diag/form (so each of the four kernels, Unit and NonUnit),
  * incx 1 and > 1 (and -2: the old paths), padded ld and strides, shared A, batch 1 and
- * more. The ctest variants run it on (default, _small: never streamed, _stream_all: always,
+ * more. The ctest variants run it on (default, _small: always prefetched, _noprefetch: never,
  * _direct_base: the SSE2 copy) and off (_vendor, _nodirect, _nodirect_small). */
 template <class T> void direct_sizes(void **)
 {

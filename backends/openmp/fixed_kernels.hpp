@@ -58,7 +58,7 @@ struct Mat {
     void getrs_direct(bool trans, bool stream, int n, Items<const T> A, Mat a,               \
                       const int *ipiv, int64_t sipiv, Items<T> B, int64_t sb, int64_t batch); \
     template <class T>                                                                        \
-    void trsv_direct(bool lower, bool unit, bool stream, int n, Items<const T> A, Mat a,     \
+    void trsv_direct(bool lower, bool unit, bool prefetch, int n, Items<const T> A, Mat a,     \
                      Items<T> x, int64_t incx, int64_t batch);                               \
     template <class T>                                                                        \
     void getrs_tiny(bool trans, int n, Items<const T> A, Mat a, const int *ipiv,             \

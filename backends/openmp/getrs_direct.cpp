@@ -12,7 +12,7 @@
 // triangular solves of triangular_direct.hpp run on it, each triangle read along its unit
 // stride.
 //
-// From memory the factors are streamed once, by the first solve (kStreamWhole): each
+// From memory the factors are streamed once, by the first solve (stream_ahead): each
 // step of four columns/rows prefetches the next four whole columns/rows (both triangles),
 // so the first solve reads the item in one ascending stream and the second solve, which
 // walks the other triangle backwards, finds it in L1/L2. Without it, each four-block read
@@ -42,13 +42,12 @@ KF_INLINE void solve_item(int n, const T *__restrict__ a, int64_t ld, const int 
             x[k] = x[p];
             x[p] = t;
         }
-    constexpr int S = Stream ? kStreamWhole : kNoStream;
     if (Cols) {
-        lower_cols<!Trans, S>(n, a, ld, x);         // L (unit) or U^T
-        upper_cols<Trans, kNoStream>(n, a, ld, x); // U or L^T (unit)
+        lower_cols<!Trans, Stream>(n, a, ld, x); // L (unit) or U^T
+        upper_cols<Trans>(n, a, ld, x);          // U or L^T (unit)
     } else {
-        lower_rows<!Trans, S>(n, a, ld, x);
-        upper_rows<Trans, kNoStream>(n, a, ld, x);
+        lower_rows<!Trans, Stream>(n, a, ld, x);
+        upper_rows<Trans>(n, a, ld, x);
     }
     if (Trans && ipiv)
         for (int k = n - 1; k >= 0; --k) {

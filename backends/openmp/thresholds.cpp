@@ -90,10 +90,12 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "trsv with incx > 0: largest n run by the direct per-item solve, from n = 9 (at most "
      "256; 0 disables it: the small or vendor path as before)",
      256},
-    {"TRSV_STREAM_MIN",
-     "trsv direct solve: smallest n whose triangle is prefetched one block ahead of the "
-     "solve (0: every n; above TRSV_DIRECT_MAX: never)",
-     32},
+    // From memory the prefetch of each item's triangle before its solve made the backward
+    // (upper) solves up to 2-3x faster at n <= 32 and lost at n = 128..256 (docs/performance.md).
+    {"TRSV_PREFETCH_MAX",
+     "trsv direct solve: largest n whose items have their triangle prefetched whole before "
+     "the solve (0: never)",
+     64},
 };
 
 } // namespace kobalt_openmp

@@ -15,10 +15,10 @@
 // chain: 1.1-1.45x faster than dividing on it (dgetrs, one thread, in cache, n = 12..64).
 // The order of the additions differs from LAPACK's, within the usual n eps bound.
 //
-// Streaming (the Stream template argument, below): from memory, the four short runs a
-// four-block reads are apparently not followed by the hardware prefetchers (no counters
-// were read; the prefetch's effect is the evidence: docs/performance.md, "getrs above 32:
-// the streamed direct solve"), so the solves can prefetch one block of four vectors ahead.
+// From memory, the four short runs a four-block reads are apparently not followed by the
+// hardware prefetchers (no counters were read; the prefetches' effect is the evidence:
+// docs/performance.md, "getrs above 32: the streamed direct solve" and "trsv at n = 9..256:
+// the direct solve"), hence two prefetches: stream_ahead (getrs) and prefetch_triangle (trsv).
 #ifndef KOBALT_OPENMP_TRIANGULAR_DIRECT_HPP
 #define KOBALT_OPENMP_TRIANGULAR_DIRECT_HPP
 
@@ -31,8 +31,8 @@ namespace {
 
 // The non-unit diagonal of a block is inverted before the block's solve: a division on the
 // solve's dependency chain costs its full latency per row, the reciprocal is independent of
-// x. As in KokkosBatched's inner trsm, 1/d is used whatever d (a subnormal d gives an
-// infinite reciprocal where LAPACK's division may stay finite).
+// x. As in KokkosBatched's inner trsm, which ran these sizes before, 1/d is used whatever d
+// (a subnormal d gives an infinite reciprocal where LAPACK's division may stay finite).
 template <bool Unit, class T> KF_INLINE T inv(T d) { return Unit ? T(1) : T(1) / d; }
 
 #if defined(__AVX2__)
@@ -75,59 +75,53 @@ KF_INLINE void dots(const T *const *row, const T *__restrict__ x, int len, T *s)
     }
 }
 
-// What a solve prefetches ahead of itself:
-//   kNoStream       nothing (getrs's second solve finds the item in cache; items in cache);
-//   kStreamWhole    the next four whole stored vectors, both triangles (getrs's first
-//                   solve: it brings in the item for the second solve too);
-//   kStreamTriangle only the part of the next four vectors the solve itself will read
-//                   (trsv: one solve per item, the other triangle is never read), in the
-//                   solve's direction (backwards for the upper solves).
-enum StreamMode : int { kNoStream = 0, kStreamWhole = 1, kStreamTriangle = 2 };
-
-// How far ahead a streaming solve runs, in vectors: one block of four. Eight, twelve,
-// sixteen, and one block plus the next item's first block all measured slower from memory
-// (dgetrs, one thread, n = 32..64; the next-item prefetch cost 1.5x at n = 32).
-constexpr int kAhead = 4;
-
-// Prefetches elements [lo, hi] of stored vector v (at a + v*ld) into L1: every cache line
-// they touch, once.
-template <class T> KF_INLINE void prefetch_part(const T *a, int64_t ld, int v, int lo, int hi) {
-    const uintptr_t p0 = uintptr_t(a + v * ld + lo), p1 = uintptr_t(a + v * ld + hi);
-    for (uintptr_t p = p0 & ~uintptr_t(63); p <= p1; p += 64)
-        __builtin_prefetch(reinterpret_cast<const void *>(p), 0, 3);
-}
-
-// The forward solves read vectors v0, v0 + 1, ... : prefetch [v0, v1), clipped to n. Whole:
-// elements 0..n-1; triangle: Lower (columns of a lower triangle) v..n-1, else 0..v.
-template <int S, bool Lower, class T>
-KF_INLINE void stream_forward(const T *a, int64_t ld, int n, int v0, int v1) {
+// Prefetches the stored vectors (columns, or rows for row-oriented storage) [v0, v1), each
+// n elements at a + v*ld, whole, into L1: every cache line they touch, once. Issued one
+// four-block ahead of getrs's first solve, it covers the whole item by the end of that
+// solve, so that the second solve, on the other triangle, runs from cache.
+template <class T>
+KF_INLINE void stream_ahead(const T *a, int64_t ld, int n, int v0, int v1) {
     if (v1 > n) v1 = n;
     for (int v = v0; v < v1; ++v) {
-        if (S == kStreamWhole) prefetch_part(a, ld, v, 0, n - 1);
-        else if (S == kStreamTriangle) prefetch_part(a, ld, v, Lower ? v : 0, Lower ? n - 1 : v);
+        const uintptr_t lo = uintptr_t(a + v * ld), hi = uintptr_t(a + v * ld + n - 1);
+        for (uintptr_t p = lo & ~uintptr_t(63); p <= hi; p += 64)
+            __builtin_prefetch(reinterpret_cast<const void *>(p), 0, 3);
     }
 }
 
-// The backward solves read vectors n-1, n-2, ... : prefetch [v0, v1) in descending order,
-// clipped to 0. Triangle: Upper (columns of an upper triangle) 0..v, else v..n-1.
-template <int S, bool Upper, class T>
-KF_INLINE void stream_backward(const T *a, int64_t ld, int n, int v0, int v1) {
-    if (v0 < 0) v0 = 0;
-    for (int v = v1 - 1; v >= v0; --v) {
-        if (S == kStreamWhole) prefetch_part(a, ld, v, 0, n - 1);
-        else if (S == kStreamTriangle) prefetch_part(a, ld, v, Upper ? 0 : v, Upper ? v : n - 1);
+// How far ahead stream_ahead runs, in vectors: one block of four. Eight, twelve, sixteen,
+// and one block plus the next item's first block all measured slower from memory (dgetrs,
+// one thread, n = 32..64; the next-item prefetch cost 1.5x at n = 32).
+constexpr int kAhead = 4;
+
+// Prefetches the triangle of one item whole, before its only solve (trsv), in ascending
+// address order: every cache line holding part of the triangle, once. Lower == Cols: the
+// stored vector v holds the triangle's elements v..n-1 (columns of a lower or rows of an
+// upper triangle), else 0..v. Issued at once, the misses overlap instead of arriving one
+// four-block at a time, and the rising addresses are a stream the L2 prefetcher follows
+// into the next item; the backward (upper) solves, which start at the item's last vector,
+// gain most (docs/performance.md, "trsv at n = 9..256: the direct solve", where a
+// four-block-ahead prefetch of the triangle, backwards for the upper solves, lost).
+template <bool Lower, bool Cols, class T>
+KF_INLINE void prefetch_triangle(const T *a, int64_t ld, int n) {
+    for (int v = 0; v < n; ++v) {
+        const int lo = Lower == Cols ? v : 0, hi = Lower == Cols ? n - 1 : v;
+        const uintptr_t p0 = uintptr_t(a + v * ld + lo), p1 = uintptr_t(a + v * ld + hi);
+        for (uintptr_t p = p0 & ~uintptr_t(63); p <= p1; p += 64)
+            __builtin_prefetch(reinterpret_cast<const void *>(p), 0, 3);
     }
 }
 
 // ---- op(T) with unit-stride columns: column j at a + j*ld ------------------------------
 
-// x = L^{-1} x, L lower (Unit: unit diagonal, not read).
-template <bool Unit, int S, class T>
+// x = L^{-1} x, L lower (Unit: unit diagonal, not read). Stream: prefetch the whole item
+// ahead (getrs's first solve, stream_ahead).
+template <bool Unit, bool Stream, class T>
 KF_INLINE void lower_cols(int n, const T *__restrict__ a, int64_t ld, T *__restrict__ x) {
     int j = 0;
-    if (S) stream_forward<S, true>(a, ld, n, 0, kAhead);
+    if (Stream) stream_ahead(a, ld, n, 0, kAhead);
     for (; j + 4 <= n; j += 4) {
-        if (S) stream_forward<S, true>(a, ld, n, j + kAhead, j + kAhead + 4);
+        if (Stream) stream_ahead(a, ld, n, j + kAhead, j + kAhead + 4);
         const T *c0 = a + j * ld, *c1 = c0 + ld, *c2 = c1 + ld, *c3 = c2 + ld;
         const T d0 = c0[j], d1 = c1[j + 1], d2 = c2[j + 2], d3 = c3[j + 3];
         const T r0 = inv<Unit>(d0), r1 = inv<Unit>(d1), r2 = inv<Unit>(d2), r3 = inv<Unit>(d3);
@@ -155,13 +149,10 @@ KF_INLINE void lower_cols(int n, const T *__restrict__ a, int64_t ld, T *__restr
 }
 
 // x = U^{-1} x, U upper: the n % 4 last columns one by one, then blocks of four upwards.
-// Streaming runs one block (kAhead columns) ahead, downwards.
-template <bool Unit, int S, class T>
+template <bool Unit, class T>
 KF_INLINE void upper_cols(int n, const T *__restrict__ a, int64_t ld, T *__restrict__ x) {
     int j = n - 1;
-    if (S) stream_backward<S, true>(a, ld, n, n - kAhead, n);
     for (; j >= 0 && (j + 1) % 4 != 0; --j) {
-        if (S) stream_backward<S, true>(a, ld, n, j - kAhead, j - kAhead + 1);
         const T *c = a + j * ld;
         if (!Unit) x[j] /= c[j];
         const T xj = x[j];
@@ -169,7 +160,6 @@ KF_INLINE void upper_cols(int n, const T *__restrict__ a, int64_t ld, T *__restr
     }
     for (; j >= 3; j -= 4) { // columns j-3..j
         const int j0 = j - 3;
-        if (S) stream_backward<S, true>(a, ld, n, j0 - kAhead, j0);
         const T *c0 = a + j0 * ld, *c1 = c0 + ld, *c2 = c1 + ld, *c3 = c2 + ld;
         const T d0 = c0[j0], d1 = c1[j0 + 1], d2 = c2[j0 + 2], d3 = c3[j0 + 3];
         const T r0 = inv<Unit>(d0), r1 = inv<Unit>(d1), r2 = inv<Unit>(d2), r3 = inv<Unit>(d3);
@@ -192,12 +182,12 @@ KF_INLINE void upper_cols(int n, const T *__restrict__ a, int64_t ld, T *__restr
 
 // ---- op(T) with unit-stride rows: row i at a + i*ld ------------------------------------
 
-template <bool Unit, int S, class T>
+template <bool Unit, bool Stream, class T>
 KF_INLINE void lower_rows(int n, const T *__restrict__ a, int64_t ld, T *__restrict__ x) {
     int i = 0;
-    if (S) stream_forward<S, false>(a, ld, n, 0, kAhead);
+    if (Stream) stream_ahead(a, ld, n, 0, kAhead);
     for (; i + 4 <= n; i += 4) {
-        if (S) stream_forward<S, false>(a, ld, n, i + kAhead, i + kAhead + 4);
+        if (Stream) stream_ahead(a, ld, n, i + kAhead, i + kAhead + 4);
         const T *r[4] = {a + i * ld, a + (i + 1) * ld, a + (i + 2) * ld, a + (i + 3) * ld};
         T s[4];
         const T d0 = r[0][i], d1 = r[1][i + 1], d2 = r[2][i + 2], d3 = r[3][i + 3];
@@ -225,12 +215,10 @@ KF_INLINE void lower_rows(int n, const T *__restrict__ a, int64_t ld, T *__restr
     }
 }
 
-template <bool Unit, int S, class T>
+template <bool Unit, class T>
 KF_INLINE void upper_rows(int n, const T *__restrict__ a, int64_t ld, T *__restrict__ x) {
     int i = n - 1;
-    if (S) stream_backward<S, false>(a, ld, n, n - kAhead, n);
     for (; i >= 0 && (i + 1) % 4 != 0; --i) {
-        if (S) stream_backward<S, false>(a, ld, n, i - kAhead, i - kAhead + 1);
         const T *r[1] = {a + i * ld + (i + 1)};
         T s[1];
         dots<1>(r, x + i + 1, n - i - 1, s);
@@ -239,7 +227,6 @@ KF_INLINE void upper_rows(int n, const T *__restrict__ a, int64_t ld, T *__restr
     }
     for (; i >= 3; i -= 4) { // rows i0..i0+3; the solved part is x[i0+4..n)
         const int i0 = i - 3, k0 = i0 + 4;
-        if (S) stream_backward<S, false>(a, ld, n, i0 - kAhead, i0);
         const T *q[4] = {a + i0 * ld, a + (i0 + 1) * ld, a + (i0 + 2) * ld, a + (i0 + 3) * ld};
         const T *r[4] = {q[0] + k0, q[1] + k0, q[2] + k0, q[3] + k0};
         T s[4];

@@ -9,10 +9,11 @@
 // (docs/performance.md, "trsv above 32 against KokkosBatched's Unblocked algorithm"). The
 // same kernels run getrs with one right-hand side (getrs_direct.cpp), where they beat both.
 //
-// Streaming (stream = true): trsv reads one triangle of each item once, so the solve
-// prefetches one block of four vectors ahead only the triangle's part of them
-// (kStreamTriangle), backwards for the upper solves; getrs's first solve prefetches
-// whole vectors instead because its second solve reads the other triangle.
+// Prefetch (n <= TRSV_PREFETCH_MAX): the item's triangle is prefetched whole before the
+// solve (prefetch_triangle). getrs's four-block-ahead stream_ahead, and the same restricted
+// to the triangle (backwards for the upper solves), lost to it and to no prefetch at all
+// from memory; above TRSV_PREFETCH_MAX the hardware prefetchers alone did best
+// (docs/performance.md, "trsv at n = 9..256: the direct solve").
 #include "triangular_direct.hpp"
 
 #include <cstdint>
@@ -21,19 +22,20 @@
 namespace {
 
 // Lower: op(A) is lower triangular. Cols: op(A) has unit-stride columns (element (i, j) of
-// op(A) at i + j*ld), else unit-stride rows (at i*ld + j).
-template <bool Lower, bool Unit, bool Cols, int S, class T>
+// op(A) at i + j*ld), else unit-stride rows (at i*ld + j). Pre: prefetch the triangle first.
+template <bool Lower, bool Unit, bool Cols, bool Pre, class T>
 void trsv_direct_n(int n, Items<const T> A, int64_t ld, Items<T> X, int64_t incx,
                    int64_t batch) {
     loop(batch, [=](int64_t it) {
         T x[kobalt_openmp::fixed::DIRECT_MAX_N];
         const T *__restrict__ a = item(A, it);
         T *__restrict__ xp = item(X, it);
+        if (Pre) prefetch_triangle<Lower, Cols>(a, ld, n);
         for (int i = 0; i < n; ++i) x[i] = xp[i * incx];
-        if (Lower && Cols) lower_cols<Unit, S>(n, a, ld, x);
-        else if (Lower) lower_rows<Unit, S>(n, a, ld, x);
-        else if (Cols) upper_cols<Unit, S>(n, a, ld, x);
-        else upper_rows<Unit, S>(n, a, ld, x);
+        if (Lower && Cols) lower_cols<Unit, false>(n, a, ld, x);
+        else if (Lower) lower_rows<Unit, false>(n, a, ld, x);
+        else if (Cols) upper_cols<Unit>(n, a, ld, x);
+        else upper_rows<Unit>(n, a, ld, x);
         for (int i = 0; i < n; ++i) xp[i * incx] = x[i];
     });
 }
@@ -46,12 +48,12 @@ namespace KOBALT_FIXED_ISA {
 
 // a: op(A)'s storage (op_strides of the slot), so a.unit_rows means unit-stride columns.
 template <class T>
-void trsv_direct(bool lower, bool unit, bool stream, int n, Items<const T> A, Mat a,
+void trsv_direct(bool lower, bool unit, bool prefetch, int n, Items<const T> A, Mat a,
                  Items<T> x, int64_t incx, int64_t batch) {
     with_flags(lower, unit, a.unit_rows, [&](auto l, auto u, auto c) {
         constexpr bool L = decltype(l)::value, U = decltype(u)::value, C = decltype(c)::value;
-        if (stream) trsv_direct_n<L, U, C, kStreamTriangle>(n, A, a.ld, x, incx, batch);
-        else trsv_direct_n<L, U, C, kNoStream>(n, A, a.ld, x, incx, batch);
+        if (prefetch) trsv_direct_n<L, U, C, true>(n, A, a.ld, x, incx, batch);
+        else trsv_direct_n<L, U, C, false>(n, A, a.ld, x, incx, batch);
     });
 }
 

@@ -176,6 +176,10 @@ template <class T> void crossover(const Options &o, const std::string &routine) 
     const kobalt_int saved = thresholds[id].value;
     const kobalt_int saved_few = thresholds[FEW_ITEMS_LARGE_MIN].value;
     thresholds[FEW_ITEMS_LARGE_MIN].value = INT32_MAX; // compare the two batch loops only
+    // trsv's direct solve (TRSV_DIRECT_MAX) is checked before TRSV_SMALL_MAX: off here, so
+    // that the two arms run the small and the vendor path.
+    const kobalt_int saved_direct = thresholds[TRSV_DIRECT_MAX].value;
+    if (routine == "trsv") thresholds[TRSV_DIRECT_MAX].value = 0;
     std::printf("\n%c%s  (us per item, median of %d)\n  %5s %8s %11s %11s %7s\n", p,
                 routine.c_str(), o.reps, "n", "batch", "small", "vendor", "v/s");
     long last_small_win = 0;
@@ -196,6 +200,7 @@ template <class T> void crossover(const Options &o, const std::string &routine) 
                 last_small_win);
     thresholds[id].value = saved;
     thresholds[FEW_ITEMS_LARGE_MIN].value = saved_few;
+    thresholds[TRSV_DIRECT_MAX].value = saved_direct;
 }
 
 // Few large items: threaded OpenBLAS one item at a time vs the OpenMP batch loop.

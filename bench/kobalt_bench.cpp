@@ -65,7 +65,7 @@ struct Options {
                                          "getrf_np", "getrs", "fused", "fused_np"};
     std::vector<std::string> precs = {"d", "s"};
     std::vector<int> sizes = {2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128, 256};
-    bool row = false, batched = false, trans = false; // trans: getrs with op(A) = A^T
+    bool row = false, batched = false, trans = false; // trans: getrs, trsv with op(A) = A^T
     int reps = 7, nrhs = 1;
     double mb = 0; // 0: 4x LLC
     std::set<std::string> peers = {"blas", "kokkos", "xsmm", "eigen", "kobalt3"};
@@ -347,8 +347,9 @@ template <class T> struct Bench {
             st = pa ? kb::gemv_batched<T>(L, KOBALT_NO_TRANS, n, n, T(1), (CP)A.ptrs.data(), n, (CP)B.ptrs.data(), 1, T(0), (P)C.ptrs.data(), 1, bt)
                     : kb::gemv_strided<T>(L, KOBALT_NO_TRANS, n, n, T(1), A.work.data(), n, nn, B.work.data(), 1, n, T(0), C.work.data(), 1, n, bt);
         } else if (routine == "trsv") {
-            st = pa ? kb::trsv_batched<T>(L, KOBALT_LOWER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, n, (CP)A.ptrs.data(), n, (P)B.ptrs.data(), 1, bt)
-                    : kb::trsv_strided<T>(L, KOBALT_LOWER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, n, A.work.data(), n, nn, B.work.data(), 1, n, bt);
+            const kobalt_op t = o.trans ? KOBALT_TRANS : KOBALT_NO_TRANS;
+            st = pa ? kb::trsv_batched<T>(L, KOBALT_LOWER, t, KOBALT_NON_UNIT, n, (CP)A.ptrs.data(), n, (P)B.ptrs.data(), 1, bt)
+                    : kb::trsv_strided<T>(L, KOBALT_LOWER, t, KOBALT_NON_UNIT, n, A.work.data(), n, nn, B.work.data(), 1, n, bt);
         } else if (routine == "trsm") {
             st = pa ? kb::trsm_batched<T>(L, KOBALT_LEFT, KOBALT_LOWER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, n, n, T(1), (CP)A.ptrs.data(), n, (P)B.ptrs.data(), n, bt)
                     : kb::trsm_strided<T>(L, KOBALT_LEFT, KOBALT_LOWER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, n, n, T(1), A.work.data(), n, nn, B.work.data(), n, nn, bt);
@@ -630,7 +631,7 @@ int main(int argc, char **argv) {
             std::fprintf(stderr,
                          "usage: %s [--routines gemm,gemv,trsv,trsm,getrf,getrf_np,getrs,fused,fused_np]\n"
                          "  [--prec d,s] [--sizes 2,3,...] [--layout col|row] [--form strided|batched]\n"
-                         "  [--trans N|T (getrs only; no Eigen peer for T)] [--reps R] [--mb MB] [--nrhs K] [--peers blas,kokkos,xsmm,eigen,kobalt3]\n"
+                         "  [--trans N|T (getrs and trsv only; no Eigen peer for T)] [--reps R] [--mb MB] [--nrhs K] [--peers blas,kokkos,xsmm,eigen,kobalt3]\n"
                          "  [--out file.csv|file.json]\n", argv[0]);
             return a == "--help" || a == "-h" ? 0 : 2;
         }
@@ -638,7 +639,7 @@ int main(int argc, char **argv) {
     const size_t llc = llc_bytes();
     const double total = o.mb > 0 ? o.mb * 1e6 : 4.0 * double(llc);
     std::printf("kobalt-bench: %d OpenMP threads, LLC %zu KiB, batch data %.0f MB, layout %s, "
-                "form %s, getrs trans %s, %d reps\n", omp_get_max_threads(), llc >> 10, total * 1e-6,
+                "form %s, getrs/trsv trans %s, %d reps\n", omp_get_max_threads(), llc >> 10, total * 1e-6,
                 o.row ? "row" : "col", o.batched ? "batched" : "strided", o.trans ? "T" : "N", o.reps);
     std::printf("peers: %s\n", peers::available().c_str());
     const double bw = copy_bandwidth(std::max(size_t(total / 2), size_t(64) << 20));

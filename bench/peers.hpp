@@ -72,7 +72,7 @@ template <class T> struct Ctx {
     size_t batch;
     T *const *A, *const *B, *const *C, *const *X, *const *Y;
     int *ipiv, *info;
-    bool trans = false; // getrs only: solve with op(A) = A^T (--trans T)
+    bool trans = false; // getrs and trsv: solve with op(A) = A^T (--trans T)
 };
 
 inline std::string available() {
@@ -129,9 +129,10 @@ template <class T> std::function<void()> blas(const std::string &r, Ctx<T> c) {
         };
     if (r == "trsv")
         return [=] {
+            const CBLAS_TRANSPOSE t = c.trans ? CblasTrans : CblasNoTrans;
             par(c.batch, [&](size_t i) {
-                if constexpr (D) cblas_dtrsv(o, CblasLower, CblasNoTrans, CblasNonUnit, n, c.A[i], n, c.B[i], 1);
-                else cblas_strsv(o, CblasLower, CblasNoTrans, CblasNonUnit, n, c.A[i], n, c.B[i], 1);
+                if constexpr (D) cblas_dtrsv(o, CblasLower, t, CblasNonUnit, n, c.A[i], n, c.B[i], 1);
+                else cblas_strsv(o, CblasLower, t, CblasNonUnit, n, c.A[i], n, c.B[i], 1);
             });
         };
     if (r == "trsm")
@@ -183,6 +184,12 @@ std::function<void()> kokkos_algo(const std::string &r, Ctx<T> c) {
         return [=] {
             par(c.batch, [&](size_t i) {
                 KB::SerialGemv<NT, VA>::invoke(T(1), mview<T>(c.A[i], n, n, row), vview<T>(c.B[i], n), T(0), vview<T>(c.C[i], n));
+            });
+        };
+    if (r == "trsv" && c.trans) // L^T: the functor's Transpose variant
+        return [=] {
+            par(c.batch, [&](size_t i) {
+                KB::SerialTrsv<KB::Uplo::Lower, KB::Trans::Transpose, KB::Diag::NonUnit, SA>::invoke(T(1), mview<T>(c.A[i], n, n, row), vview<T>(c.B[i], n));
             });
         };
     if (r == "trsv")
@@ -279,7 +286,7 @@ template <class T, int N, int Opt> std::function<void()> eigen_n(const std::stri
         return [=] { par(c.batch, [&](size_t i) { MM(c.C[i]).noalias() = CM(c.A[i]) * CM(c.B[i]); }); };
     if (r == "gemv")
         return [=] { par(c.batch, [&](size_t i) { VM(c.C[i]).noalias() = CM(c.A[i]) * Eigen::Map<const V>(c.B[i]); }); };
-    if (r == "trsv")
+    if (r == "trsv" && !c.trans)
         return [=] { par(c.batch, [&](size_t i) { CM(c.A[i]).template triangularView<Eigen::Lower>().solveInPlace(VM(c.B[i])); }); };
     if (r == "trsm")
         return [=] { par(c.batch, [&](size_t i) { CM(c.A[i]).template triangularView<Eigen::Lower>().solveInPlace(MM(c.B[i])); }); };

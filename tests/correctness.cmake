@@ -11,7 +11,7 @@ set(KOBALT_THRESHOLD_NAMES
   GEMM_SMALL_MAX GEMV_SMALL_MAX TRSV_SMALL_MAX TRSM_SMALL_MAX GETRF_SMALL_MAX GETRS_SMALL_MAX
   GEMM_LU_TRSV_SMALL_MAX GETRI_SMALL_MAX GETRF_NP_SMALL_MAX
   GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX GETRS_DIRECT_MAX GETRS_STREAM_MIN
-  GETRS_TINY_MAX TRSM_SMALL_MAX_FLOAT)
+  GETRS_TINY_MAX TRSM_SMALL_MAX_FLOAT TRSV_DIRECT_MAX TRSV_PREFETCH_MAX)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -135,6 +135,24 @@ if(TARGET test_getrs)
   foreach(variant nodirect direct_base stream_all)
     kobalt_add_correctness_run(correctness_getrs_${variant} test_getrs "correctness;correctness_fixed"
       ${kobalt_direct_env_${variant}})
+  endforeach()
+endif()
+
+# trsv with incx > 0 at n = 9..TRSV_DIRECT_MAX runs the direct solve
+# (backends/openmp/trsv_direct.cpp): on in _default (n <= 256, each item's triangle
+# prefetched first up to TRSV_PREFETCH_MAX = 64) and _small (n <= 256, prefetched at every
+# n), off in _vendor. _nodirect turns it off with the other thresholds at their defaults (the
+# paths before it: KokkosBatched up to TRSV_SMALL_MAX, OpenBLAS above); _nodirect_small runs
+# KokkosBatched at every n, which _small no longer does; _direct_base forces the baseline
+# (SSE2) copy of the kernels; _noprefetch runs the direct solve without the prefetch.
+if(TARGET test_trsv)
+  set(kobalt_trsv_env_nodirect "KOBALT_TRSV_DIRECT_MAX=0")
+  set(kobalt_trsv_env_nodirect_small "KOBALT_TRSV_DIRECT_MAX=0;KOBALT_TRSV_SMALL_MAX=1000000;KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
+  set(kobalt_trsv_env_direct_base "KOBALT_OPENMP_NO_AVX2=1")
+  set(kobalt_trsv_env_noprefetch "KOBALT_TRSV_PREFETCH_MAX=0")
+  foreach(variant nodirect nodirect_small direct_base noprefetch)
+    kobalt_add_correctness_run(correctness_trsv_${variant} test_trsv "correctness;correctness_fixed"
+      ${kobalt_trsv_env_${variant}})
   endforeach()
 endif()
 

@@ -115,6 +115,80 @@ template <class T> void fixed_sizes(void **)
     finish();
 }
 
+/* The direct solve (TRSV_DIRECT_MAX, n = 9..256, positive increments; each item's triangle
+ * prefetched first up to TRSV_PREFETCH_MAX = 64): on both sides of n = 9, of the prefetch
+ * threshold, of the kernel
+ * limit 256 (257: the old paths), every n % 4 (blocks of four columns or rows, the rest one by
+ * one), every layout/uplo/trans/diag/form (so each of the four kernels, Unit and NonUnit),
+ * incx 1 and > 1 (and -2: the old paths), padded ld and strides, shared A, batch 1 and
+ * more. The ctest variants run it on (default, _small: always prefetched, _noprefetch: never,
+ * _direct_base: the SSE2 copy) and off (_vendor, _nodirect, _nodirect_small). */
+template <class T> void direct_sizes(void **)
+{
+    Rng rng(26);
+    static const kobalt_int sizes[] = {9,  10, 11, 12, 13, 14, 15, 16, 17, 19, 20, 23, 24,
+                                       31, 32, 33, 34, 35, 40, 47, 48, 64, 65, 96, 127, 128,
+                                       129, 130, 255, 256, 257};
+    static const kobalt_int incs[] = {1, 3, 1, 2, -2};
+    int idx = 0;
+    for (kobalt_int s : sizes)
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_uplo u : kUplos)
+                for (kobalt_op t : kOps)
+                    for (kobalt_diag d : kDiags)
+                        for (Form f : kForms) {
+                            TrsvCase c;
+                            c.layout = l; c.uplo = u; c.trans = t; c.diag = d; c.form = f; c.n = s;
+                            c.incx = incs[idx % 5];
+                            c.batch = idx % 4 == 0 ? 1 : (s <= 64 ? 4 : 2);
+                            c.lda_x = idx % 3; c.sa_x = idx % 2 ? 5 : 0; c.sx_x = (idx / 2) % 3;
+                            c.shared_a = idx % 7 == 3;
+                            run_trsv<T>(c, rng);
+                            idx++;
+                        }
+    finish();
+}
+
+/* The direct solve on batches of 1, 3 and many items (more than one per OpenMP thread,
+ * a thread's run of items reusing its local vector), and batch 0 with buffers. */
+template <class T> void direct_batches(void **)
+{
+    Rng rng(27);
+    static const kobalt_int sizes[] = {9, 33, 100};
+    static const kobalt_int batches[] = {1, 3, 1001};
+    int idx = 0;
+    for (kobalt_int s : sizes)
+        for (kobalt_int nb : batches)
+            for (kobalt_layout l : kLayouts)
+                for (Form f : kForms) {
+                    TrsvCase c;
+                    c.layout = l; c.form = f; c.n = s; c.batch = nb;
+                    c.uplo = kUplos[idx % 2]; c.trans = kOps[(idx / 2) % 3]; c.diag = kDiags[(idx / 3) % 2];
+                    c.incx = idx % 3 == 2 ? 2 : 1; c.shared_a = idx % 5 == 0;
+                    run_trsv<T>(c, rng);
+                    idx++;
+                }
+    for (Form f : kForms) {
+        set_case("%strsv_%s n=40 batch 0 with buffers touches nothing", type_name<T>(), form_name(f));
+        MatBatch<T> A(KOBALT_ROW_MAJOR, 40, 40, 1);
+        VecBatch<T> x(40, 1, 1);
+        fill_triangular(A, KOBALT_LOWER, KOBALT_NON_UNIT, rng);
+        x.fill_random(rng);
+        const std::vector<T> x0 = x.buf;
+        if (f == Form::Strided) {
+            KT_CHECK_STATUS(kb::trsv_strided(KOBALT_ROW_MAJOR, KOBALT_LOWER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, 40,
+                                             A.base(), 40, 1600, x.base(), 1, 40, 0));
+        } else {
+            auto pa = A.cptrs();
+            auto px = x.ptrs();
+            KT_CHECK_STATUS(kb::trsv_batched(KOBALT_ROW_MAJOR, KOBALT_LOWER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, 40,
+                                             pa.data(), 40, px.data(), 1, 0));
+        }
+        x.check_unchanged(x0, "x");
+    }
+    finish();
+}
+
 template <class T> void padding_and_shared(void **)
 {
     Rng rng(22);
@@ -198,6 +272,8 @@ int main(void)
         cmocka_unit_test(sweep<double>),              cmocka_unit_test(sweep<float>),
         cmocka_unit_test(padding_and_shared<double>), cmocka_unit_test(padding_and_shared<float>),
         cmocka_unit_test(fixed_sizes<double>),       cmocka_unit_test(fixed_sizes<float>),
+        cmocka_unit_test(direct_sizes<double>),      cmocka_unit_test(direct_sizes<float>),
+        cmocka_unit_test(direct_batches<double>),    cmocka_unit_test(direct_batches<float>),
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
     };

@@ -26,8 +26,9 @@ constexpr int FIXED_MAX_N = 8;
 // gemv's kernels (fixed_blas2.cpp) fix only one dimension of op(A), the one along its
 // unit stride, so they reach further at little code size.
 constexpr int FIXED_GEMV_MAX_N = 16;
-// getrs_direct (getrs_direct.cpp) keeps the right-hand side in a local array of this many
-// elements: the largest n it takes, whatever GETRS_DIRECT_MAX says.
+// getrs_direct (getrs_direct.cpp) and trsv_direct (trsv_direct.cpp) keep the right-hand
+// side in a local array of this many elements: the largest n they take, whatever
+// GETRS_DIRECT_MAX / TRSV_DIRECT_MAX say.
 constexpr int DIRECT_MAX_N = 256;
 
 // Items of one operand: ptrs[i] when ptrs is set (pointer-array form), else
@@ -56,6 +57,9 @@ struct Mat {
     template <class T>                                                                        \
     void getrs_direct(bool trans, bool stream, int n, Items<const T> A, Mat a,               \
                       const int *ipiv, int64_t sipiv, Items<T> B, int64_t sb, int64_t batch); \
+    template <class T>                                                                        \
+    void trsv_direct(bool lower, bool unit, bool prefetch, int n, Items<const T> A, Mat a,     \
+                     Items<T> x, int64_t incx, int64_t batch);                               \
     template <class T>                                                                        \
     void getrs_tiny(bool trans, int n, Items<const T> A, Mat a, const int *ipiv,             \
                     int64_t sipiv, Items<T> B, int64_t sb, int64_t batch);                   \

@@ -83,6 +83,19 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "(at most 8; 0 disables it: the fixed-n or packed path as before)",
      8},
     {"TRSM_SMALL_MAX_FLOAT", "trsm, float: largest max(m,n) run by the inlined small kernel", 24},
+    // Checked after TRSV_FIXED_MAX and before TRSV_SMALL_MAX, like GETRS_DIRECT_MAX for getrs:
+    // at n = 9..this value a call with incx > 0 runs trsv_direct.cpp whatever the
+    // small/vendor choice (docs/performance.md, "trsv at n = 9..256: the direct solve").
+    {"TRSV_DIRECT_MAX",
+     "trsv with incx > 0: largest n run by the direct per-item solve, from n = 9 (at most "
+     "256; 0 disables it: the small or vendor path as before)",
+     256},
+    // From memory the prefetch of each item's triangle before its solve made the backward
+    // (upper) solves up to 2-3x faster at n <= 32 and lost at n = 128..256 (docs/performance.md).
+    {"TRSV_PREFETCH_MAX",
+     "trsv direct solve: largest n whose items have their triangle prefetched whole before "
+     "the solve (0: never)",
+     64},
 };
 
 } // namespace kobalt_openmp

@@ -36,6 +36,8 @@ enum ThresholdId : int {
     GETRS_STREAM_MIN,   // ... which prefetches the whole item ahead from this n on
     GETRS_TINY_MAX,     // getrs, nrhs = 1, n <= 8: the in-place solve (getrs_tiny.cpp)
     TRSM_SMALL_MAX_FLOAT, // TRSM_SMALL_MAX for float items, whose crossover differs
+    TRSV_DIRECT_MAX,    // trsv, incx > 0, n above the fixed-n kernels: the direct solve (trsv_direct.cpp)
+    TRSV_PREFETCH_MAX,  // ... which prefetches each item's triangle first up to this n
     THRESHOLD_COUNT
 };
 

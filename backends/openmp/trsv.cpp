@@ -38,6 +38,15 @@ kobalt_status trsv(const char *routine, kobalt_layout layout, kobalt_uplo uplo, 
                           batch);
         return KOBALT_SUCCESS;
     }
+    // Positive increments above them up to TRSV_DIRECT_MAX: the direct solve
+    // (trsv_direct.cpp) on a local copy of x, whatever the choice below.
+    if (incx > 0 && n > fixed::FIXED_MAX_N && n <= fixed::DIRECT_MAX_N &&
+        n <= threshold(TRSV_DIRECT_MAX) && n * (lda > incx ? lda : incx) <= INT32_MAX) {
+        KOBALT_FIXED_CALL(trsv_direct<T>, lower, unit, n <= threshold(TRSV_PREFETCH_MAX), int(n),
+                          fixed::items(A), fixed::mat(op_strides(layout, trans, lda)),
+                          fixed::items(x), int64_t(incx), batch);
+        return KOBALT_SUCCESS;
+    }
     const Path path =
         choose_path(TRSV_SMALL_MAX, n, lda > incx ? lda : incx, batch, incx > 0);
     if (path == Path::small) {

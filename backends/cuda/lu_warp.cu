@@ -23,58 +23,113 @@ namespace {
 namespace ilw = kobalt_interleaved;
 namespace ws = warp_stage;
 
-// dgetf2 on the item where it lies in its record (element (i, j) at rec[ws::cell<N, U>(i, j)]),
-// with the same operations in the same order as kobalt_interleaved::lu, so the same factors,
-// pivots and info. Against the item in registers: a row interchange is two loads and two
-// stores a column at a runtime address instead of a select for every row below and every
-// column, and the item holds no registers, so more warps fit an SM; each update is a load, an
-// FMA and a store.
+// The pieces of one dgetf2 step on a record (element (i, j) at rec[ws::cell<N, U>(i, j)]),
+// with the operations of kobalt_interleaved::lu in its order, so the same factors, pivots
+// and info. c[j .. N-1] holds column j in registers.
+// The pivot of column j: the first largest |c[i]|, i >= j (NaN never wins); returns its row.
+template <class T, int N> __device__ __forceinline__ int pivot_row(const T (&c)[N], int j, T &pivot) {
+    T amax = c[j] < T(0) ? -c[j] : c[j];
+    pivot = c[j];
+    int p = j;
+#pragma unroll
+    for (int i = j + 1; i < N; ++i) {
+        const T v = c[i] < T(0) ? -c[i] : c[i];
+        const bool g = v > amax; // strict: the first largest wins, NaN never does
+        amax = g ? v : amax;
+        pivot = g ? c[i] : pivot;
+        p = g ? i : p;
+    }
+    return p;
+}
+// Rows j and p of the record exchanged (two loads and two stores a column at p's runtime address).
+template <class T, int N, bool U> __device__ __forceinline__ void swap_rows(T *rec, int j, int p) {
+#pragma unroll
+    for (int k = 0; k < N; ++k) {
+        T &x = rec[ws::cell<N, U>(j, k)], &y = rec[ws::cell<N, U>(p, k)];
+        const T t = x;
+        x = y;
+        y = t;
+    }
+}
+// info for a zero pivot, and column j's entries below the diagonal scaled by the pivot
+// (reciprocal above the smallest normal number, division below it, left alone if it is zero).
+template <class T, int N> __device__ __forceinline__ void scale_below(T (&c)[N], int j, T pivot, int &info) {
+    const bool nonzero = pivot != T(0);
+    if (!nonzero && info == 0) info = j + 1;
+    const bool big = (pivot < T(0) ? -pivot : pivot) >= ilw::smallest_normal<T>();
+    const T r = T(1) / pivot;
+#pragma unroll
+    for (int i = j + 1; i < N; ++i) {
+        const T x = c[i];
+        c[i] = big ? x * r : (nonzero ? x / pivot : x);
+    }
+}
+
+// dgetf2 on the item where it lies in its record, two columns a step. Against the item in
+// registers: a row interchange is two loads and two stores a column at a runtime address
+// instead of a select for every row below and every column, and the item holds no registers,
+// so more warps fit an SM (ncu: the kernel is then bound by shared-memory traffic). Columns j
+// and j + 1 are factored in registers (column j + 1 updated by step j there), then each
+// trailing element gets both steps' updates in one load and one store (a -= l_j u_j, then
+// a -= l_j+1 u_j+1: its operations in dgetf2's order). Step j + 1's interchange moves rows
+// whose trailing entries have not had step j's update yet, along with their multipliers, so
+// the result is the same. One column a step (a load and a store of each trailing element per
+// step) was 3% slower at n = 8 on an H200 (docs/performance.md).
 template <class T, int N, bool U> __device__ __forceinline__ void lu_in_record(T *rec, int (&pv)[N], int &info) {
     const auto at = [rec](int i, int j) -> T & { return rec[ws::cell<N, U>(i, j)]; };
-    const T sfmin = ilw::smallest_normal<T>();
     info = 0;
 #pragma unroll
-    for (int j = 0; j < N; ++j) {
-        T c[N]; // column j, rows j .. N-1
+    for (int j = 0; j < N; j += 2) {
+        T c[N], d[N]; // columns j and j + 1, rows j .. N-1
 #pragma unroll
         for (int i = j; i < N; ++i) c[i] = at(i, j);
-        T amax = c[j] < T(0) ? -c[j] : c[j], pivot = c[j];
-        int p = j;
-#pragma unroll
-        for (int i = j + 1; i < N; ++i) {
-            const T v = c[i] < T(0) ? -c[i] : c[i];
-            const bool g = v > amax; // strict: the first largest wins, NaN never does
-            amax = g ? v : amax;
-            pivot = g ? c[i] : pivot;
-            p = g ? i : p;
-        }
+        T pivot;
+        const int p = pivot_row(c, j, pivot);
         pv[j] = p;
         if (pivot != T(0) && p != j) {
+            swap_rows<T, N, U>(rec, j, p);
 #pragma unroll
-            for (int k = 0; k < N; ++k) {
-                T &x = at(j, k), &y = rec[ws::cell<N, U>(p, k)];
-                const T t = x;
-                x = y;
-                y = t;
-            }
-#pragma unroll
-            for (int i = j + 1; i < N; ++i) c[i] = at(i, j); // row p now holds the old row j
+            for (int i = j + 1; i < N; ++i) c[i] = at(i, j);
         }
-        const bool nonzero = pivot != T(0);
-        if (!nonzero && info == 0) info = j + 1;
-        const bool big = (pivot < T(0) ? -pivot : pivot) >= sfmin;
-        const T r = T(1) / pivot;
+        scale_below(c, j, pivot, info);
+        if (j + 1 == N) break; // odd N, the last column: no row below it, nothing to store
+#pragma unroll
+        for (int i = j; i < N; ++i) d[i] = at(i, j + 1);
+#pragma unroll
+        for (int i = j + 1; i < N; ++i) d[i] -= c[i] * d[j]; // step j's update of column j + 1
+        T pivot2;
+        const int p2 = pivot_row(d, j + 1, pivot2);
+        pv[j + 1] = p2;
+        if (pivot2 != T(0) && p2 != j + 1) {
+            swap_rows<T, N, U>(rec, j + 1, p2); // column j + 1's cells are rewritten below
+#pragma unroll
+            for (int i = j + 2; i < N; ++i)
+                if (i == p2) {
+                    const T tc = c[j + 1], td = d[j + 1];
+                    c[j + 1] = c[i];
+                    c[i] = tc;
+                    d[j + 1] = d[i];
+                    d[i] = td;
+                }
+        }
+        scale_below(d, j + 1, pivot2, info);
 #pragma unroll
         for (int i = j + 1; i < N; ++i) {
-            const T x = c[i];
-            c[i] = big ? x * r : (nonzero ? x / pivot : x);
             at(i, j) = c[i];
+            at(i, j + 1) = d[i];
         }
 #pragma unroll
-        for (int k = j + 1; k < N; ++k) {
+        for (int k = j + 2; k < N; ++k) {
             const T u = at(j, k);
+            const T u2 = at(j + 1, k) - c[j + 1] * u; // row j + 1's step-j update
+            at(j + 1, k) = u2;
 #pragma unroll
-            for (int i = j + 1; i < N; ++i) at(i, k) -= c[i] * u;
+            for (int i = j + 2; i < N; ++i) {
+                T a = at(i, k);
+                a -= c[i] * u;
+                a -= d[i] * u2;
+                at(i, k) = a;
+            }
         }
     }
 }

@@ -295,8 +295,8 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GETRF_WARP_RECORD_MIN",
      "cuda warp-staged getrf in double (n <= 8): smallest n factored where the item lies in its shared-memory "
      "record (row interchanges as loads and stores at runtime addresses, no registers held by the item) rather "
-     "than in registers (interchanges as selects); 9 or more: never. 7: on an H200 n = 7 / 8 0.175 / 0.189 -> "
-     "0.167 / 0.180 ms, n = 6 0.154 -> 0.169 (docs/performance.md)",
+     "than in registers (interchanges as selects); 9 or more: never. 7: on an H200 n = 7 / 8 0.175 / 0.194 -> "
+     "0.165 / 0.169 ms (two columns a step), n = 6 even (docs/performance.md)",
      7},
     {"GETRF_WARP_RECORD_MIN_FLOAT",
      "cuda warp-staged getrf in float: the same (9: never; on an H200 the record lost at n = 6 / 7 / 8, 0.91-0.94x)",

@@ -115,6 +115,29 @@ template <class T> void fixed_sizes(void **)
     finish();
 }
 
+/* batch = 0 with real buffers, n x n items: nothing is written, in both forms. */
+template <class T> void batch0_untouched(kobalt_layout layout, kobalt_uplo uplo, kobalt_int n, Rng &rng)
+{
+    for (Form f : kForms) {
+        set_case("%strsv_%s n=%lld batch 0 with buffers touches nothing", type_name<T>(), form_name(f), (long long)n);
+        MatBatch<T> A(layout, n, n, 1);
+        VecBatch<T> x(n, 1, 1);
+        fill_triangular(A, uplo, KOBALT_NON_UNIT, rng);
+        x.fill_random(rng);
+        const std::vector<T> x0 = x.buf;
+        if (f == Form::Strided) {
+            KT_CHECK_STATUS(kb::trsv_strided(layout, uplo, KOBALT_NO_TRANS, KOBALT_NON_UNIT, n, A.base(), n, n * n,
+                                             x.base(), 1, n, 0));
+        } else {
+            auto pa = A.cptrs();
+            auto px = x.ptrs();
+            KT_CHECK_STATUS(kb::trsv_batched(layout, uplo, KOBALT_NO_TRANS, KOBALT_NON_UNIT, n, pa.data(), n,
+                                             px.data(), 1, 0));
+        }
+        x.check_unchanged(x0, "x");
+    }
+}
+
 /* The direct solve (TRSV_DIRECT_MAX, n = 9..256, positive increments; each item's triangle
  * prefetched first up to TRSV_PREFETCH_MAX = 64): on both sides of n = 9, of the prefetch
  * threshold, of the kernel
@@ -168,24 +191,7 @@ template <class T> void direct_batches(void **)
                     run_trsv<T>(c, rng);
                     idx++;
                 }
-    for (Form f : kForms) {
-        set_case("%strsv_%s n=40 batch 0 with buffers touches nothing", type_name<T>(), form_name(f));
-        MatBatch<T> A(KOBALT_ROW_MAJOR, 40, 40, 1);
-        VecBatch<T> x(40, 1, 1);
-        fill_triangular(A, KOBALT_LOWER, KOBALT_NON_UNIT, rng);
-        x.fill_random(rng);
-        const std::vector<T> x0 = x.buf;
-        if (f == Form::Strided) {
-            KT_CHECK_STATUS(kb::trsv_strided(KOBALT_ROW_MAJOR, KOBALT_LOWER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, 40,
-                                             A.base(), 40, 1600, x.base(), 1, 40, 0));
-        } else {
-            auto pa = A.cptrs();
-            auto px = x.ptrs();
-            KT_CHECK_STATUS(kb::trsv_batched(KOBALT_ROW_MAJOR, KOBALT_LOWER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, 40,
-                                             pa.data(), 40, px.data(), 1, 0));
-        }
-        x.check_unchanged(x0, "x");
-    }
+    batch0_untouched<T>(KOBALT_ROW_MAJOR, KOBALT_LOWER, 40, rng);
     finish();
 }
 
@@ -225,24 +231,7 @@ template <class T> void batch_counts(void **)
                                      (const T *)nullptr, 4, 16, (T *)nullptr, 1, 4, 0));
     KT_CHECK_STATUS(kb::trsv_batched(KOBALT_ROW_MAJOR, KOBALT_LOWER, KOBALT_TRANS, KOBALT_UNIT, 4,
                                      (const T *const *)nullptr, 4, (T *const *)nullptr, 1, 0));
-    for (Form f : kForms) {
-        set_case("%strsv_%s batch 0 with buffers touches nothing", type_name<T>(), form_name(f));
-        MatBatch<T> A(KOBALT_COL_MAJOR, 3, 3, 1);
-        VecBatch<T> x(3, 1, 1);
-        fill_triangular(A, KOBALT_UPPER, KOBALT_NON_UNIT, rng);
-        x.fill_random(rng);
-        const std::vector<T> x0 = x.buf;
-        if (f == Form::Strided) {
-            KT_CHECK_STATUS(kb::trsv_strided(KOBALT_COL_MAJOR, KOBALT_UPPER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, 3,
-                                             A.base(), 3, 9, x.base(), 1, 3, 0));
-        } else {
-            auto pa = A.cptrs();
-            auto px = x.ptrs();
-            KT_CHECK_STATUS(kb::trsv_batched(KOBALT_COL_MAJOR, KOBALT_UPPER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, 3,
-                                             pa.data(), 3, px.data(), 1, 0));
-        }
-        x.check_unchanged(x0, "x");
-    }
+    batch0_untouched<T>(KOBALT_COL_MAJOR, KOBALT_UPPER, 3, rng);
     finish();
 }
 

@@ -69,11 +69,12 @@ template <class T> void run_trsv(const TrsvCase &c, Rng &rng)
 
 const kobalt_int kIncs[] = {1, 2, -1, -3, 1, 5};
 
-template <class T> void sweep(void **)
+/* Every size x layout x uplo x op x diag x form, in that nesting order: fill(c, idx) completes
+ * and runs case number idx (its layout, uplo, trans, diag, form and n already set). */
+template <class Sizes, class Fill> void for_each_case(const Sizes &sizes, Fill fill)
 {
-    Rng rng(21);
     int idx = 0;
-    for (kobalt_int s : sizes())
+    for (kobalt_int s : sizes)
         for (kobalt_layout l : kLayouts)
             for (kobalt_uplo u : kUplos)
                 for (kobalt_op t : kOps)
@@ -81,12 +82,19 @@ template <class T> void sweep(void **)
                         for (Form f : kForms) {
                             TrsvCase c;
                             c.layout = l; c.uplo = u; c.trans = t; c.diag = d; c.form = f; c.n = s;
-                            c.incx = kIncs[idx % 6];
-                            c.batch = s <= 33 ? 3 : 2;
-                            c.lda_x = idx % 3; c.sa_x = idx % 2 ? 4 : 0; c.sx_x = (idx / 2) % 3;
-                            run_trsv<T>(c, rng);
-                            idx++;
+                            fill(c, idx++);
                         }
+}
+
+template <class T> void sweep(void **)
+{
+    Rng rng(21);
+    for_each_case(sizes(), [&](TrsvCase &c, int idx) {
+        c.incx = kIncs[idx % 6];
+        c.batch = c.n <= 33 ? 3 : 2;
+        c.lda_x = idx % 3; c.sa_x = idx % 2 ? 4 : 0; c.sx_x = (idx / 2) % 3;
+        run_trsv<T>(c, rng);
+    });
     finish();
 }
 
@@ -153,22 +161,13 @@ template <class T> void direct_sizes(void **)
                                        31, 32, 33, 34, 35, 40, 47, 48, 64, 65, 96, 127, 128,
                                        129, 130, 255, 256, 257};
     static const kobalt_int incs[] = {1, 3, 1, 2, -2};
-    int idx = 0;
-    for (kobalt_int s : sizes)
-        for (kobalt_layout l : kLayouts)
-            for (kobalt_uplo u : kUplos)
-                for (kobalt_op t : kOps)
-                    for (kobalt_diag d : kDiags)
-                        for (Form f : kForms) {
-                            TrsvCase c;
-                            c.layout = l; c.uplo = u; c.trans = t; c.diag = d; c.form = f; c.n = s;
-                            c.incx = incs[idx % 5];
-                            c.batch = idx % 4 == 0 ? 1 : (s <= 64 ? 4 : 2);
-                            c.lda_x = idx % 3; c.sa_x = idx % 2 ? 5 : 0; c.sx_x = (idx / 2) % 3;
-                            c.shared_a = idx % 7 == 3;
-                            run_trsv<T>(c, rng);
-                            idx++;
-                        }
+    for_each_case(sizes, [&](TrsvCase &c, int idx) {
+        c.incx = incs[idx % 5];
+        c.batch = idx % 4 == 0 ? 1 : (c.n <= 64 ? 4 : 2);
+        c.lda_x = idx % 3; c.sa_x = idx % 2 ? 5 : 0; c.sx_x = (idx / 2) % 3;
+        c.shared_a = idx % 7 == 3;
+        run_trsv<T>(c, rng);
+    });
     finish();
 }
 

@@ -8,9 +8,10 @@
 // shuffles for every pivot search and broadcast) reach 59% (docs/performance.md). Here each
 // lane takes its item from the warp's slice into registers, factors it with the interleaved
 // kernels' LU (dgetf2's pivots, info and reciprocal rule) and puts it back. From
-// GETRF_WARP_RECORD_MIN (double n = 7, 8 by default) it factors the item where it lies in the
-// slice instead (lu_in_record), which frees the registers the item held: at n = 8 in double
-// 64 registers instead of 238, so 12 warps an SM instead of 8.
+// GETRF_WARP_RECORD_MIN (double n = 5 ... 8 by default) it factors the item where it lies in
+// the slice instead (lu_in_record, a panel of columns at a time), which frees most of the
+// registers the item held: at n = 8 in double 152 registers instead of 238, so the shared
+// memory (12 warps an SM) rather than the registers (8) limits the warps.
 #include "../common/interleaved_algo.hpp"
 #include "common.cuh"
 #include "lu_warp.cuh"
@@ -41,16 +42,6 @@ template <class T, int N> __device__ __forceinline__ int pivot_row(const T (&c)[
     }
     return p;
 }
-// Rows j and p of the record exchanged (two loads and two stores a column at p's runtime address).
-template <class T, int N, bool U> __device__ __forceinline__ void swap_rows(T *rec, int j, int p) {
-#pragma unroll
-    for (int k = 0; k < N; ++k) {
-        T &x = rec[ws::cell<N, U>(j, k)], &y = rec[ws::cell<N, U>(p, k)];
-        const T t = x;
-        x = y;
-        y = t;
-    }
-}
 // info for a zero pivot, and column j's entries below the diagonal scaled by the pivot
 // (reciprocal above the smallest normal number, division below it, left alone if it is zero).
 template <class T, int N> __device__ __forceinline__ void scale_below(T (&c)[N], int j, T pivot, int &info) {
@@ -65,71 +56,87 @@ template <class T, int N> __device__ __forceinline__ void scale_below(T (&c)[N],
     }
 }
 
-// dgetf2 on the item where it lies in its record, two columns a step. Against the item in
-// registers: a row interchange is two loads and two stores a column at a runtime address
-// instead of a select for every row below and every column, and the item holds no registers,
-// so more warps fit an SM (ncu: the kernel is then bound by shared-memory traffic). Columns j
-// and j + 1 are factored in registers (column j + 1 updated by step j there), then each
-// trailing element gets both steps' updates in one load and one store (a -= l_j u_j, then
-// a -= l_j+1 u_j+1: its operations in dgetf2's order). Step j + 1's interchange moves rows
-// whose trailing entries have not had step j's update yet, along with their multipliers, so
-// the result is the same. One column a step (a load and a store of each trailing element per
-// step) was 3% slower at n = 8 on an H200 (docs/performance.md).
-template <class T, int N, bool U> __device__ __forceinline__ void lu_in_record(T *rec, int (&pv)[N], int &info) {
+// Rows j and p of t[j .. N-1] exchanged by selects (p >= j at run time).
+template <class T, int N> __device__ __forceinline__ void swap_in_regs(T (&t)[N], int j, int p) {
+    const T tj = t[j];
+#pragma unroll
+    for (int i = j + 1; i < N; ++i) {
+        const bool s = i == p;
+        const T ti = t[i];
+        t[j] = s ? ti : t[j];
+        t[i] = s ? tj : ti;
+    }
+}
+// Rows r and p of the record exchanged in columns 0 .. cols-1 (the factored L part).
+template <class T, int N, bool U> __device__ __forceinline__ void swap_left(T *rec, int r, int p, int cols) {
+#pragma unroll
+    for (int k = 0; k < cols; ++k) {
+        T &x = rec[ws::cell<N, U>(r, k)], &y = rec[ws::cell<N, U>(p, k)];
+        const T t = x;
+        x = y;
+        y = t;
+    }
+}
+
+// dgetf2 on the item where it lies in its record, by panels of NB columns held in registers:
+// a panel is loaded, factored there (its interchanges by selects, each column updated by the
+// panel's earlier steps as dgetf2 does) and stored once; then each trailing column is loaded
+// once, takes the panel's NB interchanges by selects and its NB updates in step order, and
+// is stored once. Only the columns left of the panel are exchanged in the record (loads and
+// stores at the pivot row's runtime address). Each element sees dgetf2's operations in its
+// order, so the same factors, pivots and info. Why panels: the kernel is bound by
+// shared-memory traffic (ncu); the first record LU (two columns a step, every interchange in
+// the record: about 440 accesses an item at n = 8 against 224 here) was 8% slower at n = 8
+// on an H200; panels of 2, 3 and 4 were 1-2% apart, 4 the fastest (docs/performance.md).
+constexpr int kPanel = 4;
+template <class T, int N, int NB, bool U>
+__device__ __forceinline__ void lu_in_record(T *rec, int (&pv)[N], int &info) {
     const auto at = [rec](int i, int j) -> T & { return rec[ws::cell<N, U>(i, j)]; };
     info = 0;
 #pragma unroll
-    for (int j = 0; j < N; j += 2) {
-        T c[N], d[N]; // columns j and j + 1, rows j .. N-1
+    for (int j = 0; j < N; j += NB) {
+        const int w = NB < N - j ? NB : N - j; // a constant once the loop is unrolled
+        T a[NB][N];                             // panel column s: rows j .. N-1
 #pragma unroll
-        for (int i = j; i < N; ++i) c[i] = at(i, j);
-        T pivot;
-        const int p = pivot_row(c, j, pivot);
-        pv[j] = p;
-        if (pivot != T(0) && p != j) {
-            swap_rows<T, N, U>(rec, j, p);
+        for (int s = 0; s < w; ++s)
 #pragma unroll
-            for (int i = j + 1; i < N; ++i) c[i] = at(i, j);
-        }
-        scale_below(c, j, pivot, info);
-        if (j + 1 == N) break; // odd N, the last column: no row below it, nothing to store
+            for (int i = j; i < N; ++i) a[s][i] = at(i, j + s);
 #pragma unroll
-        for (int i = j; i < N; ++i) d[i] = at(i, j + 1);
+        for (int s = 0; s < w; ++s) {
+            const int c = j + s;
+            T pivot;
+            const int p = pivot_row(a[s], c, pivot); // p != c only if pivot != 0 (NaN never wins)
+            pv[c] = p;
 #pragma unroll
-        for (int i = j + 1; i < N; ++i) d[i] -= c[i] * d[j]; // step j's update of column j + 1
-        T pivot2;
-        const int p2 = pivot_row(d, j + 1, pivot2);
-        pv[j + 1] = p2;
-        if (pivot2 != T(0) && p2 != j + 1) {
-            swap_rows<T, N, U>(rec, j + 1, p2); // column j + 1's cells are rewritten below
+            for (int s2 = 0; s2 < w; ++s2) swap_in_regs(a[s2], c, p);
+            swap_left<T, N, U>(rec, c, p, j);
+            scale_below(a[s], c, pivot, info);
 #pragma unroll
-            for (int i = j + 2; i < N; ++i)
-                if (i == p2) {
-                    const T tc = c[j + 1], td = d[j + 1];
-                    c[j + 1] = c[i];
-                    c[i] = tc;
-                    d[j + 1] = d[i];
-                    d[i] = td;
-                }
-        }
-        scale_below(d, j + 1, pivot2, info);
+            for (int s2 = s + 1; s2 < w; ++s2) { // step c's update of the panel's later columns
+                const T u = a[s2][c];
 #pragma unroll
-        for (int i = j + 1; i < N; ++i) {
-            at(i, j) = c[i];
-            at(i, j + 1) = d[i];
-        }
-#pragma unroll
-        for (int k = j + 2; k < N; ++k) {
-            const T u = at(j, k);
-            const T u2 = at(j + 1, k) - c[j + 1] * u; // row j + 1's step-j update
-            at(j + 1, k) = u2;
-#pragma unroll
-            for (int i = j + 2; i < N; ++i) {
-                T a = at(i, k);
-                a -= c[i] * u;
-                a -= d[i] * u2;
-                at(i, k) = a;
+                for (int i = c + 1; i < N; ++i) a[s2][i] -= a[s][i] * u;
             }
+        }
+#pragma unroll
+        for (int s = 0; s < w; ++s)
+#pragma unroll
+            for (int i = j; i < N; ++i) at(i, j + s) = a[s][i];
+#pragma unroll
+        for (int k = j + w; k < N; ++k) {
+            T t[N];
+#pragma unroll
+            for (int i = j; i < N; ++i) t[i] = at(i, k);
+#pragma unroll
+            for (int s = 0; s < w; ++s) swap_in_regs(t, j + s, pv[j + s]);
+#pragma unroll
+            for (int s = 0; s < w; ++s) {
+                const T u = t[j + s];
+#pragma unroll
+                for (int i = j + s + 1; i < N; ++i) t[i] -= a[s][i] * u;
+            }
+#pragma unroll
+            for (int i = j; i < N; ++i) at(i, k) = t[i];
         }
     }
 }
@@ -149,7 +156,7 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     const auto work = [&](T *rec, bool mine, idx first) {
         int pv[N], inf;
         if constexpr (InRecord) {
-            col ? lu_in_record<T, N, true>(rec, pv, inf) : lu_in_record<T, N, false>(rec, pv, inf);
+            col ? lu_in_record<T, N, kPanel, true>(rec, pv, inf) : lu_in_record<T, N, kPanel, false>(rec, pv, inf);
         } else {
             T a[N * N]; // element (i, j) at a[i + j * N]
             ws::to_regs<N>(col, rec, a);

@@ -289,17 +289,19 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda fused call: the largest n of FUSED_FULL_MIN's kernel (at most 32; 0 disables; n > GEMM_LU_TRSV_SMALL_MAX "
      "takes the composed sequence first)",
      32},
-    // getrf at n <= 8 (lu_warp.cu): the LU where the item lies in the warp's slice. In double the
-    // item in registers holds 236-238 registers at n = 8 (8 warps an SM), on the slice 64 (the
-    // shared memory then allows 12)
+    // getrf at n <= 8 (lu_warp.cu): the LU where the item lies in the warp's slice, a panel of
+    // four columns at a time in registers. In double the item in registers holds 236-238
+    // registers at n = 8 (8 warps an SM), the panel 152 (the shared memory then allows 12)
     {"GETRF_WARP_RECORD_MIN",
      "cuda warp-staged getrf in double (n <= 8): smallest n factored where the item lies in its shared-memory "
-     "record (row interchanges as loads and stores at runtime addresses, no registers held by the item) rather "
-     "than in registers (interchanges as selects); 9 or more: never. 7: on an H200 n = 7 / 8 0.175 / 0.194 -> "
-     "0.165 / 0.169 ms (two columns a step), n = 6 even (docs/performance.md)",
-     7},
+     "record (panels of four columns in registers, interchanges of the columns left of a panel as loads and "
+     "stores at runtime addresses) rather than wholly in registers (interchanges as selects); 9 or more: never. "
+     "5: on an H200 (session 15) n = 5 / 6 / 7 / 8 0.157 / 0.155-0.158 / 0.175 / 0.190-0.192 ms -> 0.154 / 0.152 / "
+     "0.158 / 0.170-0.172 (docs/performance.md)",
+     5},
     {"GETRF_WARP_RECORD_MIN_FLOAT",
-     "cuda warp-staged getrf in float: the same (9: never; on an H200 the record lost at n = 6 / 7 / 8, 0.91-0.94x)",
+     "cuda warp-staged getrf in float: the same (9: never; on an H200 the panels lost at n = 8, 0.194-0.197 against "
+     "0.175-0.178 ms, and were even at n = 5 ... 7)",
      9},
 };
 

@@ -57,10 +57,6 @@ kobalt_gpu_test(cuda_fused_warp 600 "" test_cuda_routines fused)
 kobalt_gpu_test(cuda_fused_group 600 "KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_FUSED_FULL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=32" test_cuda_routines fused)
 kobalt_gpu_test(cuda_fused_full32 600 "KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=32" test_cuda_routines fused)
 kobalt_gpu_test(cuda_fused_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines fused)
-# the fused call with beta = 0 and pivots on the split kernel (op(X), op(Y) staged half at a time,
-# the LU on the record; by default double n >= 7) at every n from 2 in both precisions, one and two slices
-kobalt_gpu_test(cuda_fused_warp_split 600 "KOBALT_CUDA_FUSED_WARP_SPLIT_MIN=2;KOBALT_CUDA_FUSED_WARP_SPLIT_MIN_FLOAT=2" test_cuda_routines fused)
-kobalt_gpu_test(cuda_fused_warp_split_buf2 600 "KOBALT_CUDA_FUSED_WARP_SPLIT_MIN=2;KOBALT_CUDA_FUSED_WARP_SPLIT_MIN_FLOAT=2;KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines fused)
 kobalt_gpu_test(cuda_getrf_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines getrf)
 # and with the LU on the item's shared-memory record (lu_in_record; by default double n = 5 ... 8)
 # at every n in both precisions, and in registers at every n (the kernel before it)

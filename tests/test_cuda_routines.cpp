@@ -827,9 +827,9 @@ int main(int argc, char **argv) {
         }
     } else if (mode == "fused") {
         // the fused call at n <= 8 with k == n and nrhs == 1 (fused_warp.cu; run also with
-        // FUSED_WARP_MAX = 0 for the group kernel, WARP_STAGE_BUFFERS = 2 and the split kernel at
-        // every n): every op pair, both layouts and forms, pivoted and not, beta 0 (A NaN-poisoned:
-        // must not be read) and 1, alpha 0, padded and packed operands, a singular item (item 1: info > 0, B
+        // FUSED_WARP_MAX = 0 for the group kernel and WARP_STAGE_BUFFERS = 2): every op pair,
+        // both layouts and forms, pivoted and not, beta 0 (A NaN-poisoned: must not be read)
+        // and 1, alpha 0, padded and packed operands, a singular item (item 1: info > 0, B
         // untouched), batches ending inside a warp's group of 32, and enough items that each
         // warp walks several groups (the next group's copies in flight with two slices)
         for (kobalt_layout L : LAYOUTS)
@@ -839,7 +839,7 @@ int main(int argc, char **argv) {
                         for (int b = 0; b < 3; ++b) {
                             test_fused<double>(L, f == 1, OPS[a], OPS[b], true, n, n, 1, 37, 1.0, 1.0, (a + b) % 2);
                             test_fused<float>(L, f == 1, OPS[a], OPS[b], true, n, n, 1, 37, 1.f, -1.f, (a + b + 1) % 2);
-                            // beta = 0 (the split kernel, FUSED_WARP_SPLIT_MIN, takes these)
+                            // beta = 0: A not read, the factors written through X's cells
                             test_fused<double>(L, f == 1, OPS[a], OPS[b], true, n, n, 1, 37, -1.5, 0.0, (a + b + 1) % 2);
                             test_fused<float>(L, f == 1, OPS[a], OPS[b], true, n, n, 1, 37, 0.75f, 0.f, (a + b) % 2);
                         }

@@ -93,9 +93,6 @@ enum ThresholdId : int {
     FUSED_FULL_MAX, // the largest (at most 32; 0: off)
     GETRF_WARP_RECORD_MIN, // warp-staged getrf in double: LU on the item's shared-memory record (not registers) from this n (lu_warp.cu)
     GETRF_WARP_RECORD_MIN_FLOAT, // the same in float
-    FUSED_WARP_SPLIT_MIN, // warp-staged fused call in double, beta == 0, pivoted: op(X), op(Y) staged in two halves, LU on the record, from this n (fused_warp.cu)
-    FUSED_WARP_SPLIT_MIN_FLOAT, // the same in float
-    FUSED_WARP_SPLIT_OCC, // TEMPORARY A/B: 11 = launch bounds for 11 warps an SM
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -12,7 +12,6 @@
 #include "../common/interleaved_algo.hpp"
 #include "common.cuh"
 #include "fused_warp.cuh"
-#include "lu_record.cuh"
 #include "warp_stage.cuh"
 
 namespace kobalt_cuda {
@@ -126,133 +125,11 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     ws::for_each_group<BUF>(s, P, batch, in, work, out);
 }
 
-// The split record (beta == 0, pivoted): op(X) and op(Y) are staged in two chunks of the
-// inner index p, H = ceil(N / 2) then N - H, each chunk's op(X)(:, p) and op(Y)(p, :) in the
-// first 2 N H cells (X's N x KC block at 0, Y's KC x N block at N H), b after them. The
-// product is then written over the chunk cells (N^2 <= 2 N H) and factored there
-// (record::lu_in_record), so a slice holds 2 N H + N elements an item instead of 2 N^2 + N:
-// at n = 8 in double 73 instead of 137, twice the warps an SM. The price: a second wait for
-// copies in each group (the other warps cover it).
-template <int N> struct Split {
-    static constexpr int H = (N + 1) / 2, offY = N * H, offB = 2 * N * H;
-    __host__ __device__ static constexpr int pitch() { return warp_stage::pitch(offB + N); }
-};
-
-// Copies of chunk [p0, p0 + KC) of op(X) and op(Y) into the split record's cells.
-template <int N, int KC, class T, class XA, class YA>
-__device__ __forceinline__ void copy_chunk(bool flat, const Shape &sh, T *slice, int P, XA X, YA Y, int p0,
-                                           idx first, int count) {
-    constexpr int offY = Split<N>::offY;
-    if (sh.xu) // op(X)(i, p) at i + p ldx: stored columns p0 ...
-        ws::copy<N, KC, true>(flat, slice, P, 0, X, sh.ldx, first, count, ws::kAll, idx(p0) * sh.ldx);
-    else // op(X)(i, p) at p + i ldx: stored rows p0 ...
-        ws::copy<KC, N, true>(flat, slice, P, 0, X, sh.ldx, first, count, ws::kAll, idx(p0));
-    if (sh.yu) // op(Y)(p, j) at p + j ldy
-        ws::copy<KC, N, true>(flat, slice, P, offY, Y, sh.ldy, first, count, ws::kAll, idx(p0));
-    else // op(Y)(p, j) at j + p ldy
-        ws::copy<N, KC, true>(flat, slice, P, offY, Y, sh.ldy, first, count, ws::kAll, idx(p0) * sh.ldy);
-}
-
-// a += op(X)(:, chunk) op(Y)(chunk, :) from the split record's cells (copy_chunk's layout).
-template <class T, int N, int KC, bool XU, bool YU> __device__ __forceinline__ void product_chunk(const T *rec, T (&a)[N * N]) {
-    const T *const x = rec, *const y = rec + Split<N>::offY;
-#pragma unroll 1 // one p at a time: the 2 N values of a step live beside the N^2 sums, no more
-    for (int p = 0; p < KC; ++p) {
-        T xv[N], yv[N];
-#pragma unroll
-        for (int i = 0; i < N; ++i) xv[i] = x[XU ? i + p * N : p + i * KC];
-#pragma unroll
-        for (int j = 0; j < N; ++j) yv[j] = y[YU ? p + j * KC : j + p * N];
-#pragma unroll
-        for (int j = 0; j < N; ++j)
-#pragma unroll
-            for (int i = 0; i < N; ++i) a[i + j * N] += xv[i] * yv[j];
-    }
-}
-template <class T, int N, int KC>
-__device__ __forceinline__ void product_chunk(const Shape &sh, const T *rec, T (&a)[N * N]) {
-    if (sh.xu)
-        sh.yu ? product_chunk<T, N, KC, true, true>(rec, a) : product_chunk<T, N, KC, true, false>(rec, a);
-    else
-        sh.yu ? product_chunk<T, N, KC, false, true>(rec, a) : product_chunk<T, N, KC, false, false>(rec, a);
-}
-
-template <class T, int N, int BUF, int MINB, class XA, class YA, class AA, class BA>
-__global__ void __launch_bounds__(32, MINB)
-    fused_warp_split(bool flat, Shape sh, T alpha, XA X, YA Y, AA A, int *ipiv, idx strideIpiv, BA B, int *info,
-                     idx batch) {
-    using S = Split<N>;
-    constexpr int H = S::H, offB = S::offB, P = S::pitch();
-    T *const s = ws::warp_slices<T, BUF>(P);
-    unsigned solved = 0; // the group's items with info == 0, one bit a lane
-    const auto in = [&](T *slice, idx first, int count) {
-        copy_chunk<N, H>(flat, sh, slice, P, X, Y, 0, first, count);
-        ws::copy_vector<N, true>(flat, sh.col, slice, P, offB, B, sh.ldb, first, count);
-    };
-    const auto work = [&](T *rec, bool mine, idx first) {
-        const int lane = int(threadIdx.x % 32);
-        T a[N * N]; // element (i, j) at a[i + j * N]
-#pragma unroll
-        for (int e = 0; e < N * N; ++e) a[e] = T(0);
-        product_chunk<T, N, H>(sh, rec, a);
-        __syncwarp(); // every lane is done with the first chunk before the second lands
-        copy_chunk<N, N - H>(flat, sh, rec - lane * P, P, X, Y, H, first, __popc(__ballot_sync(ws::kAll, mine)));
-        __pipeline_commit();
-        __pipeline_wait_prior(0);
-        __syncwarp();
-        product_chunk<T, N, N - H>(sh, rec, a);
-        // the product over the chunk cells of this lane's own record, then the LU there
-#pragma unroll
-        for (int j = 0; j < N; ++j)
-#pragma unroll
-            for (int i = 0; i < N; ++i)
-                rec[sh.col ? ws::cell<N, true>(i, j) : ws::cell<N, false>(i, j)] = a[i + j * N] * alpha;
-        int pv[N], inf;
-        sh.col ? record::lu_in_record<T, N, record::kPanel, true>(rec, pv, inf)
-               : record::lu_in_record<T, N, record::kPanel, false>(rec, pv, inf);
-        const idx item = first + lane;
-        if (mine) {
-            int *const piv = ipiv + item * strideIpiv;
-#pragma unroll
-            for (int j = 0; j < N; ++j) piv[j] = pv[j] + 1;
-            info[item] = inf;
-        }
-        solved = __ballot_sync(ws::kAll, mine && inf == 0);
-        if (inf == 0) {
-            T b[N];
-#pragma unroll
-            for (int i = 0; i < N; ++i) b[i] = rec[offB + i];
-            sh.col ? record::solve_in_record<T, N, true>(rec, pv, b) : record::solve_in_record<T, N, false>(rec, pv, b);
-#pragma unroll
-            for (int i = 0; i < N; ++i) rec[offB + i] = b[i];
-        }
-    };
-    const auto out = [&](T *slice, idx first, int count) {
-        ws::copy_square<N, false>(flat, slice, P, 0, A, sh.lda, first, count);
-        ws::copy_vector<N, false>(flat, sh.col, slice, P, offB, B, sh.ldb, first, count, solved);
-    };
-    ws::for_each_group<BUF>(s, P, batch, in, work, out);
-}
-
 template <class T, int N, class XA, class YA, class AA, class BA>
 bool launch(const Shape &sh, T alpha, XA X, YA Y, T beta, AA A, int *ipiv, idx strideIpiv, BA B, int *info,
             idx batch, cudaStream_t st) {
     // one warp a block: a record of up to 3 n^2 + n elements makes the slices large, and
     // the SM's shared memory then holds whole warps rather than whole pairs of warps
-    if constexpr (N >= 2) {
-        if (sh.readXY && !sh.readA && ipiv &&
-            N >= threshold(sizeof(T) == 8 ? FUSED_WARP_SPLIT_MIN : FUSED_WARP_SPLIT_MIN_FLOAT))
-        {
-            if (threshold(FUSED_WARP_SPLIT_OCC) == 11)
-                return ws::launch_staged(fused_warp_split<T, N, 1, 11, XA, YA, AA, BA>,
-                                         fused_warp_split<T, N, 2, 11, XA, YA, AA, BA>, 1,
-                                         sizeof(T) * 32 * Split<N>::pitch(), batch, st, sh, alpha, X, Y, A, ipiv,
-                                         strideIpiv, B, info, batch);
-            return ws::launch_staged(fused_warp_split<T, N, 1, 1, XA, YA, AA, BA>,
-                                     fused_warp_split<T, N, 2, 1, XA, YA, AA, BA>, 1, sizeof(T) * 32 * Split<N>::pitch(),
-                                     batch, st, sh, alpha, X, Y, A, ipiv, strideIpiv, B, info, batch);
-        }
-    }
     return ws::launch_staged(fused_warp<T, N, 1, XA, YA, AA, BA>, fused_warp<T, N, 2, XA, YA, AA, BA>, 1,
                              sizeof(T) * 32 * Record<N>::pitch(sh.readA), batch, st, sh, alpha, X, Y, beta, A, ipiv,
                              strideIpiv, B, info, batch);

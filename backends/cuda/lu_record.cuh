@@ -1,8 +1,8 @@
 // lu_record.cuh -- dgetf2 on an N x N item where it lies in a warp-staged record in shared
-// memory (element (i, j) at rec[warp_stage::cell<N, U>(i, j)]), one thread per item, and the
-// solve with its factors: used by the warp-staged getrf (lu_warp.cu) and fused call
-// (fused_warp.cu). The operations are kobalt_interleaved::lu's in its order (dgetf2's pivots,
-// info and reciprocal rule), so the same factors, pivots and info as the register kernels.
+// memory (element (i, j) at rec[warp_stage::cell<N, U>(i, j)]), one thread per item: the
+// warp-staged getrf's LU from GETRF_WARP_RECORD_MIN (lu_warp.cu). The operations are
+// kobalt_interleaved::lu's in its order (dgetf2's pivots, info and reciprocal rule), so the
+// same factors, pivots and info as the register kernels.
 #ifndef KOBALT_CUDA_LU_RECORD_CUH
 #define KOBALT_CUDA_LU_RECORD_CUH
 
@@ -124,24 +124,6 @@ __device__ __forceinline__ void lu_in_record(T *rec, int (&pv)[N], int &info) {
 #pragma unroll
             for (int i = j; i < N; ++i) at(i, k) = t[i];
         }
-    }
-}
-
-// x = A^{-1} b for the factors in the record (rows interchanged as pv says, then L with a
-// unit diagonal, then U), b in registers: kobalt_interleaved::solve's operations in its order.
-template <class T, int N, bool U> __device__ __forceinline__ void solve_in_record(const T *rec, const int (&pv)[N], T (&b)[N]) {
-    const auto at = [rec](int i, int j) -> T { return rec[warp_stage::cell<N, U>(i, j)]; };
-#pragma unroll
-    for (int k = 0; k < N; ++k) swap_in_regs(b, k, pv[k]);
-#pragma unroll
-    for (int j = 0; j < N; ++j)
-#pragma unroll
-        for (int i = j + 1; i < N; ++i) b[i] -= at(i, j) * b[j];
-#pragma unroll
-    for (int j = N - 1; j >= 0; --j) {
-        b[j] /= at(j, j);
-#pragma unroll
-        for (int i = 0; i < j; ++i) b[i] -= at(i, j) * b[j];
     }
 }
 

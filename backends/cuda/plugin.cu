@@ -303,16 +303,6 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda warp-staged getrf in float: the same (9: never; on an H200 the panels lost at n = 8, 0.194-0.197 against "
      "0.175-0.178 ms, and were even at n = 5 ... 7)",
      9},
-    // the fused call at n <= 8 (fused_warp.cu): its slices (op(X), op(Y), b: 35 KiB a warp at
-    // n = 8 in double) held it to 6 warps an SM; staging op(X) and op(Y) half at a time and
-    // factoring on the record halves them
-    {"FUSED_WARP_SPLIT_MIN",
-     "cuda warp-staged fused call in double (n <= 8, beta == 0, pivoted): smallest n whose kernel stages "
-     "op(X) and op(Y) half the inner dimension at a time (half the shared memory a warp) and factors the "
-     "product where it lies in its record; 9 or more: never",
-     7},
-    {"FUSED_WARP_SPLIT_MIN_FLOAT", "cuda warp-staged fused call in float: the same (9: never)", 9},
-    {"FUSED_WARP_SPLIT_OCC", "TEMPORARY A/B: 11 = the split kernel bounded for 11 warps an SM", 0},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -60,14 +60,12 @@ template <int INNER, int OUTER, class T> __device__ __forceinline__ bool contigu
 // group take the short loop: lane l copies elements l, l + 32, ... of the run, its item and
 // the element's place in it carried from one to the next by additions (about a third of the
 // general loop's instructions, which divides, multiplies and looks the item up for each).
-// `src_off`: the operand starts src_off elements into each item (a block of columns or rows
-// of a larger item; the short loop is then never taken).
 template <int INNER, int OUTER, bool in, class T, class AA>
 __device__ __forceinline__ void copy(bool flat, T *s, int P, int off, AA A, idx ld, idx first, int count,
-                                     unsigned which = kAll, idx src_off = 0) {
+                                     unsigned which = kAll) {
     constexpr int E = INNER * OUTER;
     const int lane = int(threadIdx.x % 32);
-    if (flat && src_off == 0 && contiguous<INNER, OUTER>(A, ld)) {
+    if (flat && contiguous<INNER, OUTER>(A, ld)) {
         constexpr int q = 32 / E, rem = 32 % E;
         auto *p = A(first) + lane;
         int it = lane / E, r = lane % E;
@@ -94,7 +92,7 @@ __device__ __forceinline__ void copy(bool flat, T *s, int P, int off, AA A, idx 
 #pragma unroll 8
     for (int e = lane; e < 32 * E; e += 32) {
         const int it = e / E, r = e % E;
-        auto *const p = item_ptr(A, first, mine, it) + src_off + idx(r / INNER) * ld + r % INNER;
+        auto *const p = item_ptr(A, first, mine, it) + idx(r / INNER) * ld + r % INNER;
         T *const c = s + it * P + off + r;
         if (it < count && (which >> it & 1u)) {
             if constexpr (in)

@@ -114,6 +114,12 @@ KF_INLINE void solve_item(int n, int cols, T alpha, const T *a, int64_t ars, int
         c += Half::W;
     }
 #endif
+    if constexpr (sizeof(T) == 4) { // two floats (8 bytes)
+        if (c + 2 <= cols) {
+            solve_chunk<Lanes<T, 8>, 1, Unit>(n, alpha, a, ars, acs, inv, x + c, xs);
+            c += 2;
+        }
+    }
     for (; c < cols; ++c) solve_chunk<Scalar<T>, 1, Unit>(n, alpha, a, ars, acs, inv, x + c, xs);
 }
 
@@ -127,6 +133,8 @@ void trsm_direct_items(bool lower, int n, int cols, T alpha, Items<const T> A, i
     const int64_t a_off = lower ? 0 : (n - 1) * (ars + acs);
     const int64_t ars_ = lower ? ars : -ars, acs_ = lower ? acs : -acs;
     const bool in_place = bcs == 1 || cols == 1;
+    constexpr int W = Lanes<T, kVecBytes>::W;
+    const int ldx = (cols + W - 1) / W * W; // at most TRSM_DIRECT_MAX_N, a multiple of W
     loop(batch, [=](int64_t it) {
         T *__restrict__ b = item(B, it);
         if (alpha == T(0)) {
@@ -140,14 +148,17 @@ void trsm_direct_items(bool lower, int n, int cols, T alpha, Items<const T> A, i
             solve_item<Unit>(n, cols, alpha, a, ars_, acs_, x, lower ? brs : -brs);
             return;
         }
-        // Unit-stride columns (brs == 1): X = B^T locally, rows of X contiguous.
+        // Unit-stride columns (brs == 1): X = B^T locally, rows of X contiguous, each padded
+        // with zeros to whole vectors (ldx), so that no column is solved in scalars.
         T buf[kobalt_openmp::fixed::TRSM_DIRECT_MAX_N * kobalt_openmp::fixed::TRSM_DIRECT_MAX_N];
         for (int c = 0; c < cols; ++c)
-            for (int i = 0; i < n; ++i) buf[i * cols + c] = b[i + c * bcs];
-        T *x = lower ? buf : buf + (n - 1) * cols;
-        solve_item<Unit>(n, cols, alpha, a, ars_, acs_, x, lower ? cols : -cols);
+            for (int i = 0; i < n; ++i) buf[i * ldx + c] = b[i + c * bcs];
+        for (int i = 0; i < n; ++i)
+            for (int c = cols; c < ldx; ++c) buf[i * ldx + c] = T(0);
+        T *x = lower ? buf : buf + (n - 1) * ldx;
+        solve_item<Unit>(n, ldx, alpha, a, ars_, acs_, x, lower ? ldx : -ldx);
         for (int c = 0; c < cols; ++c)
-            for (int i = 0; i < n; ++i) b[i + c * bcs] = buf[i * cols + c];
+            for (int i = 0; i < n; ++i) b[i + c * bcs] = buf[i * ldx + c];
     });
 }
 

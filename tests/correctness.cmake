@@ -157,7 +157,7 @@ if(TARGET test_trsv)
 endif()
 
 # trsm at max(m, n) = 9..TRSM_DIRECT_MAX runs the direct solve (backends/openmp/trsm_direct.cpp):
-# on in _default (up to 48) and _small (up to the kernel's limit, 64), off in _vendor.
+# on in _default and _small (up to the kernel's limit, 64), off in _vendor.
 # _nodirect turns it off with the other thresholds at their defaults (the paths before it:
 # KokkosBatched up to TRSM_SMALL_MAX(_FLOAT), OpenBLAS above); _direct_base forces the
 # baseline (SSE2) copy of the kernel.

@@ -200,10 +200,10 @@ template <class T> void batch_counts(void **)
     finish();
 }
 
-/* The direct solve (TRSM_DIRECT_MAX, max(m, n) = 9..48; the kernel limit 64): every side,
+/* The direct solve (TRSM_DIRECT_MAX, max(m, n) = 9..64, the kernel's limit): every side,
  * uplo, transpose, diag, layout and form (so both B storages: solved in place when the
  * reduced B has unit-stride rows, through a transposed local copy otherwise) at every square
- * n = 8..49 and at 64, 65 (the kernel limit; above it the old paths), rectangular m != n on
+ * n = 8..49, 52, 56, 63, 64 and 65 (above the limit: the old paths), rectangular m != n on
  * both sides of the threshold and of the kernel's column chunks, alpha 1 / other / 0 (B
  * NaN then: it must not be read), padded ld and item strides, shared A. The ctest variants
  * run it on (default, _small) and off (_vendor, _nodirect) and with the SSE2 copy
@@ -218,7 +218,7 @@ template <class T> void direct_sizes(void **)
                                            {12, 20}, {20, 12}, {40, 33}, {33, 40}};
     std::vector<std::pair<kobalt_int, kobalt_int>> mn;
     for (kobalt_int s = 8; s <= 49; s++) mn.push_back({s, s});
-    mn.push_back({64, 64});
+    for (kobalt_int s : {52, 56, 63, 64}) mn.push_back({s, s});
     mn.push_back({65, 65});
     for (auto &sh : shapes) mn.push_back({sh[0], sh[1]});
     int idx = 0;

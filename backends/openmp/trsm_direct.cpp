@@ -3,8 +3,10 @@
 // side/transpose to, one item at a time, runtime sizes. Compiled once per ISA, as
 // fixed_kernels.cpp (see fixed_common.hpp).
 //
-// These sizes ran KokkosBatched's SerialTrsm on strided views (roughly tying the best peer,
-// docs/performance.md, "trsm at n = 9..48: the direct solve"). The kernel here is a small
+// These sizes ran KokkosBatched's SerialTrsm on strided views (up to TRSM_SMALL_MAX = 48 in
+// double, 24 in single; OpenBLAS above), roughly tying the best peer; this solve was 1.15-3.4x
+// faster from memory at n = 10..64 (one tie, 0.99) and 1.05-2.6x the best peer
+// (docs/performance.md, "trsm at n = 9..48: the direct solve"). The kernel here is a small
 // gemm: X is solved a block of rows at a time, and within a block all columns of a chunk of
 // B at once, vectorised along the rows of X (B's columns), so each element of the triangle
 // is loaded (broadcast) once per chunk and used for a whole vector or two of right-hand sides:
@@ -15,7 +17,8 @@
 //
 // Rows of X must be unit-stride for that: B with unit-stride rows (row-major left, or the
 // transposed view of column-major right) is solved in place; B with unit-stride columns is
-// first copied, transposed, into a local array (and back). An upper triangle is the lower
+// first copied, transposed, into a local array with rows padded to whole vectors (and
+// back): the copy costs less than solving tail columns in scalars. An upper triangle is the lower
 // one with both index orders reversed: negative strides on A and on the rows of X, the same
 // kernel. The triangle is read by scalar broadcasts, so op(A)'s storage order does not matter.
 // The diagonal is used as reciprocals (as KokkosBatched's trsm and the fixed-n kernels do).

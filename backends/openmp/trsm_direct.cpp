@@ -126,6 +126,16 @@ KF_INLINE void solve_item(int n, int cols, T alpha, const T *a, int64_t ars, int
     for (; c < cols; ++c) solve_chunk<Scalar<T>, 1, Unit>(n, alpha, a, ars, acs, inv, x + c, xs);
 }
 
+// Prefetches count vectors of len elements, vector v at p + v*ld (ld > 0), every cache line
+// once, in ascending address order.
+template <class T> KF_INLINE void prefetch_vectors(const T *p, int64_t ld, int count, int len) {
+    for (int v = 0; v < count; ++v) {
+        const uintptr_t lo = uintptr_t(p + v * ld), hi = uintptr_t(p + v * ld + len - 1);
+        for (uintptr_t q = lo & ~uintptr_t(63); q <= hi; q += 64)
+            __builtin_prefetch(reinterpret_cast<const void *>(q), 0, 3);
+    }
+}
+
 // B = alpha op(A)^{-1} B for each item; op(A) n x n at (i, k) -> i*ars + k*acs, B n x cols at
 // (i, c) -> i*brs + c*bcs, one of brs, bcs being 1.
 template <bool Unit, class T>
@@ -146,6 +156,18 @@ void trsm_direct_items(bool lower, int n, int cols, T alpha, Items<const T> A, i
             return;
         }
         const T *a = item(A, it) + a_off;
+        if (!lower) {
+            // The reversed (upper) solve starts at the item's last row and walks down, where
+            // the hardware prefetchers (following rising addresses) do not help: prefetch the
+            // item's stored A square and, in place, B whole, in ascending order first (as
+            // trsv_direct's prefetch_triangle). In place at d n = 12 the upper solves were
+            // 0.72 / 0.80x main's without it, 1.81 / 1.78x with it (other-cases/ and
+            // other-cases-prefetch/ in bench/results/2026-11-27/host-trsm-direct).
+            const T *a0 = item(A, it);
+            if (ars == 1) prefetch_vectors(a0, acs, n, n);
+            else prefetch_vectors(a0, ars, n, n);
+            if (in_place) prefetch_vectors<T>(b, brs, n, cols);
+        }
         if (in_place) {
             T *x = lower ? b : b + (n - 1) * brs;
             solve_item<Unit>(n, cols, alpha, a, ars_, acs_, x, lower ? brs : -brs);

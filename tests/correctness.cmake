@@ -11,7 +11,7 @@ set(KOBALT_THRESHOLD_NAMES
   GEMM_SMALL_MAX GEMV_SMALL_MAX TRSV_SMALL_MAX TRSM_SMALL_MAX GETRF_SMALL_MAX GETRS_SMALL_MAX
   GEMM_LU_TRSV_SMALL_MAX GETRI_SMALL_MAX GETRF_NP_SMALL_MAX
   GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX GETRS_DIRECT_MAX GETRS_STREAM_MIN
-  GETRS_TINY_MAX TRSM_SMALL_MAX_FLOAT TRSV_DIRECT_MAX TRSV_PREFETCH_MAX)
+  GETRS_TINY_MAX TRSM_SMALL_MAX_FLOAT TRSV_DIRECT_MAX TRSV_PREFETCH_MAX TRSM_DIRECT_MAX)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -153,6 +153,20 @@ if(TARGET test_trsv)
   foreach(variant nodirect nodirect_small direct_base noprefetch)
     kobalt_add_correctness_run(correctness_trsv_${variant} test_trsv "correctness;correctness_fixed"
       ${kobalt_trsv_env_${variant}})
+  endforeach()
+endif()
+
+# trsm at max(m, n) = 9..TRSM_DIRECT_MAX runs the direct solve (backends/openmp/trsm_direct.cpp):
+# on in _default and _small (up to the kernel's limit, 64), off in _vendor.
+# _nodirect turns it off with the other thresholds at their defaults (the paths before it:
+# KokkosBatched up to TRSM_SMALL_MAX(_FLOAT), OpenBLAS above); _direct_base forces the
+# baseline (SSE2) copy of the kernel.
+if(TARGET test_trsm)
+  set(kobalt_trsm_env_nodirect "KOBALT_TRSM_DIRECT_MAX=0")
+  set(kobalt_trsm_env_direct_base "KOBALT_OPENMP_NO_AVX2=1")
+  foreach(variant nodirect direct_base)
+    kobalt_add_correctness_run(correctness_trsm_${variant} test_trsm "correctness;correctness_fixed"
+      ${kobalt_trsm_env_${variant}})
   endforeach()
 endif()
 

@@ -7,6 +7,10 @@
  * triangle (and a unit diagonal) hold NaN; alpha == 0 gives exactly zero; A unchanged,
  * padding of B untouched; cblas_?trsm's residual is printed on failure.
  */
+#include <limits>
+#include <utility>
+#include <vector>
+
 #include "common/kt_test.hpp"
 #include "common/kt_triangular.hpp"
 
@@ -29,6 +33,7 @@ template <class T> struct TrsmCase {
     Form form = Form::Strided;
     kobalt_int lda_x = 0, ldb_x = 0, sa_x = 0, sb_x = 0;
     bool shared_a = false;
+    bool nan_b = false; /* alpha == 0: B holds NaN, which must not reach the (zero) result */
 };
 
 template <class T> void run_trsm(const TrsmCase<T> &c, Rng &rng)
@@ -46,6 +51,7 @@ template <class T> void run_trsm(const TrsmCase<T> &c, Rng &rng)
     MatBatch<T> B(c.layout, c.m, c.n, c.batch, c.ldb_x, c.sb_x, false, rev);
     fill_triangular(A, c.uplo, c.diag, rng);
     B.fill_random(rng);
+    if (c.nan_b && c.alpha == T(0)) B.fill_value(std::numeric_limits<T>::quiet_NaN());
     const std::vector<T> a0 = A.buf;
     const MatBatch<T> B0 = B;
 
@@ -194,6 +200,91 @@ template <class T> void batch_counts(void **)
     finish();
 }
 
+/* The direct solve (TRSM_DIRECT_MAX, max(m, n) = 9..64, the kernel's limit): every side,
+ * uplo, transpose, diag, layout and form (so both B storages: solved in place when the
+ * reduced B has unit-stride rows, through a transposed local copy otherwise) at every square
+ * n = 8..49, 52, 56, 63, 64 and 65 (above the limit: the old paths), rectangular m != n on
+ * both sides of the threshold and of the kernel's column chunks, alpha 1 / other / 0 (B
+ * NaN then: it must not be read), padded ld and item strides, shared A. The ctest variants
+ * run it on (default, _small) and off (_vendor, _nodirect) and with the SSE2 copy
+ * (_direct_base). */
+template <class T> void direct_sizes(void **)
+{
+    Rng rng(36);
+    static const double alphas[] = {1.0, -0.75, 0.0, 2.0, 1.0};
+    static const kobalt_int shapes[][2] = {{9, 1},   {1, 9},   {9, 5},   {5, 9},   {13, 48}, {48, 13},
+                                           {47, 2},  {2, 47},  {30, 31}, {31, 30}, {49, 3},  {3, 49},
+                                           {16, 17}, {17, 16}, {64, 9},  {9, 64},  {65, 4},  {4, 65},
+                                           {12, 20}, {20, 12}, {40, 33}, {33, 40}};
+    std::vector<std::pair<kobalt_int, kobalt_int>> mn;
+    for (kobalt_int s = 8; s <= 49; s++) mn.push_back({s, s});
+    for (kobalt_int s : {52, 56, 63, 64}) mn.push_back({s, s});
+    mn.push_back({65, 65});
+    for (auto &sh : shapes) mn.push_back({sh[0], sh[1]});
+    int idx = 0;
+    for (auto &p : mn)
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_side sd : kSides)
+                for (kobalt_uplo u : kUplos)
+                    for (kobalt_op t : kOps)
+                        for (kobalt_diag d : kDiags)
+                            for (Form f : kForms) {
+                                TrsmCase<T> c;
+                                c.layout = l; c.side = sd; c.uplo = u; c.trans = t; c.diag = d; c.form = f;
+                                c.m = p.first; c.n = p.second;
+                                c.alpha = (T)alphas[idx % 5];
+                                c.nan_b = true;
+                                c.batch = idx % 4 == 0 ? 1 : 3;
+                                c.lda_x = idx % 3; c.ldb_x = (idx / 3) % 2;
+                                c.sa_x = idx % 2 ? 5 : 0; c.sb_x = (idx / 2) % 3;
+                                c.shared_a = idx % 7 == 3;
+                                run_trsm(c, rng);
+                                idx++;
+                            }
+    finish();
+}
+
+/* The direct solve on batches of 0 (with buffers: nothing touched), 1, 3 and many items
+ * (more than one per OpenMP thread, a thread's run of items reusing its local copy). */
+template <class T> void direct_batches(void **)
+{
+    Rng rng(37);
+    static const kobalt_int sizes[] = {9, 24, 48};
+    static const kobalt_int batches[] = {1, 3, 1001};
+    int idx = 0;
+    for (kobalt_int s : sizes)
+        for (kobalt_int nb : batches)
+            for (kobalt_layout l : kLayouts)
+                for (Form f : kForms) {
+                    TrsmCase<T> c;
+                    c.layout = l; c.form = f; c.m = s; c.n = s - idx % 3; c.batch = nb;
+                    c.side = kSides[idx % 2]; c.uplo = kUplos[(idx / 2) % 2]; c.trans = kOps[idx % 3];
+                    c.diag = kDiags[(idx / 3) % 2]; c.alpha = (T)kAlphas[idx % 5]; c.nan_b = true;
+                    c.shared_a = idx % 5 == 0;
+                    run_trsm(c, rng);
+                    idx++;
+                }
+    for (Form f : kForms) {
+        set_case("%strsm_%s n=40 batch 0 with buffers touches nothing", type_name<T>(), form_name(f));
+        MatBatch<T> A(KOBALT_ROW_MAJOR, 40, 40, 1), B(KOBALT_ROW_MAJOR, 40, 40, 1);
+        fill_triangular(A, KOBALT_LOWER, KOBALT_NON_UNIT, rng);
+        B.fill_random(rng);
+        const std::vector<T> b0 = B.buf;
+        if (f == Form::Strided) {
+            KT_CHECK_STATUS(kb::trsm_strided(KOBALT_ROW_MAJOR, KOBALT_LEFT, KOBALT_LOWER, KOBALT_NO_TRANS,
+                                             KOBALT_NON_UNIT, 40, 40, (T)1, A.base(), 40, 1600, B.base(), 40,
+                                             1600, 0));
+        } else {
+            auto pa = A.cptrs();
+            auto pb = B.ptrs();
+            KT_CHECK_STATUS(kb::trsm_batched(KOBALT_ROW_MAJOR, KOBALT_LEFT, KOBALT_LOWER, KOBALT_NO_TRANS,
+                                             KOBALT_NON_UNIT, 40, 40, (T)1, pa.data(), 40, pb.data(), 40, 0));
+        }
+        B.check_unchanged(b0, "B");
+    }
+    finish();
+}
+
 /* Items above the backend's "few large items" size (256), batch 1 and 2. */
 template <class T> void large_items(void **)
 {
@@ -225,6 +316,8 @@ int main(void)
         cmocka_unit_test(padding_and_shared<double>), cmocka_unit_test(padding_and_shared<float>),
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
+        cmocka_unit_test(direct_sizes<double>), cmocka_unit_test(direct_sizes<float>),
+        cmocka_unit_test(direct_batches<double>), cmocka_unit_test(direct_batches<float>),
     };
     return cmocka_run_group_tests_name("trsm", tests, NULL, NULL);
 }

@@ -30,6 +30,9 @@ constexpr int FIXED_GEMV_MAX_N = 16;
 // side in a local array of this many elements: the largest n they take, whatever
 // GETRS_DIRECT_MAX / TRSV_DIRECT_MAX say.
 constexpr int DIRECT_MAX_N = 256;
+// trsm_direct (trsm_direct.cpp) keeps a transposed copy of B (n x ncols) in a local array:
+// the largest max(m, n) it takes, whatever TRSM_DIRECT_MAX says.
+constexpr int TRSM_DIRECT_MAX_N = 64;
 
 // Items of one operand: ptrs[i] when ptrs is set (pointer-array form), else
 // base + i*stride. Plain data: no inline member functions cross the ISA boundary.
@@ -60,6 +63,9 @@ struct Mat {
     template <class T>                                                                        \
     void trsv_direct(bool lower, bool unit, bool prefetch, int n, Items<const T> A, Mat a,     \
                      Items<T> x, int64_t incx, int64_t batch);                               \
+    template <class T>                                                                        \
+    void trsm_direct(bool lower, bool unit, int n, int ncols, T alpha, Items<const T> A,      \
+                     Mat a, Items<T> B, int64_t brs, int64_t bcs, int64_t batch);            \
     template <class T>                                                                        \
     void getrs_tiny(bool trans, int n, Items<const T> A, Mat a, const int *ipiv,             \
                     int64_t sipiv, Items<T> B, int64_t sb, int64_t batch);                   \

@@ -96,6 +96,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "trsv direct solve: largest n whose items have their triangle prefetched whole before "
      "the solve (0: never)",
      64},
+    // Checked after TRSM_FIXED_MAX and before TRSM_SMALL_MAX(_FLOAT), like TRSV_DIRECT_MAX for
+    // trsv: at max(m, n) = 9..this value every trsm call runs trsm_direct.cpp whatever the
+    // small/vendor choice. From memory it beat main's paths and every peer at each measured
+    // n = 10..64 in both layouts and precisions, so it runs up to the kernel's limit
+    // (docs/performance.md, "trsm at n = 9..48: the direct solve").
+    {"TRSM_DIRECT_MAX",
+     "trsm: largest max(m,n) run by the direct per-item solve, from 9 (at most 64; 0 disables "
+     "it: the small or vendor path as before)",
+     64},
 };
 
 } // namespace kobalt_openmp

@@ -38,6 +38,7 @@ enum ThresholdId : int {
     TRSM_SMALL_MAX_FLOAT, // TRSM_SMALL_MAX for float items, whose crossover differs
     TRSV_DIRECT_MAX,    // trsv, incx > 0, n above the fixed-n kernels: the direct solve (trsv_direct.cpp)
     TRSV_PREFETCH_MAX,  // ... which prefetches each item's triangle first up to this n
+    TRSM_DIRECT_MAX,    // trsm, max(m,n) above the fixed-n kernels: the direct solve (trsm_direct.cpp)
     THRESHOLD_COUNT
 };
 

@@ -35,8 +35,13 @@ kobalt_status trsm(const char *routine, kobalt_layout layout, kobalt_side side,
     // reduced problem as the small path below, whatever the choice would be.
     const bool fixed_path = size <= threshold(TRSM_FIXED_MAX) && fixed::fits(size) &&
                             size * max_ld <= INT32_MAX;
+    // Above them up to TRSM_DIRECT_MAX: the direct solve (trsm_direct.cpp) on the same
+    // reduced problem, whatever the small/vendor choice below would be.
+    const bool direct_path = !fixed_path && size > fixed::FIXED_MAX_N &&
+                             size <= fixed::TRSM_DIRECT_MAX_N &&
+                             size <= threshold(TRSM_DIRECT_MAX) && size * max_ld <= INT32_MAX;
     const Path path = choose_path(for_precision<T>(TRSM_SMALL_MAX, TRSM_SMALL_MAX_FLOAT), size, max_ld, batch);
-    if (fixed_path || path == Path::small) {
+    if (fixed_path || direct_path || path == Path::small) {
         const bool left = side == KOBALT_LEFT;
         Strides sa = op_strides(layout, transa, lda), sb = strides_of(layout, ldb);
         bool lower = (uplo == KOBALT_LOWER) == (transa == KOBALT_NO_TRANS); // uplo of op(A)
@@ -53,6 +58,12 @@ kobalt_status trsm(const char *routine, kobalt_layout layout, kobalt_side side,
         if (fixed_path) {
             KOBALT_FIXED_CALL(trsm<T>, lower, unit, int(na), int(cols), alpha, fixed::items(A),
                               fixed::mat(sa), fixed::items(B), sb.rs, sb.cs, batch);
+            return KOBALT_SUCCESS;
+        }
+        if (direct_path) {
+            KOBALT_FIXED_CALL(trsm_direct<T>, lower, unit, int(na), int(cols), alpha,
+                              fixed::items(A), fixed::mat(sa), fixed::items(B), sb.rs, sb.cs,
+                              batch);
             return KOBALT_SUCCESS;
         }
         if (lower && unit) trsm_small<true, true>(alpha, na, A, sa, rows, cols, B, sb, batch);

@@ -410,6 +410,18 @@ void test_getrf(kobalt_layout L, bool batched, bool pivot, I m, I n, I batch, bo
             A.at(4, r2, 0) = std::nextafter(T(3), T(4));
         }
     }
+    // items 5 and 6 (pivoted, when ties are asked for and zero_cols is not): entries in
+    // {-2, ..., 2}, so that |a| ties exactly at many steps, between the two rows a lane holds
+    // in lu_pair.cuh as well as across lanes, and pivots may be zero
+    if (ties && pivot && !zero_cols)
+        for (I b = 5; b < std::min<I>(batch, 7); ++b) {
+            unsigned r = 2654435761u * unsigned(b + 1);
+            for (I j = 0; j < n; ++j)
+                for (I i = 0; i < m; ++i) {
+                    r = r * 1103515245u + 12345u;
+                    A.at(b, i, j) = T(int((r >> 16) % 5u) - 2);
+                }
+        }
     // items 5, 6, ...: column 5 q + 1 zero (it stays zero until its step), so their info
     // differs item by item (q * 5 + 2 where no earlier pivot is zero)
     if (zero_cols && pivot)
@@ -734,15 +746,15 @@ int main(int argc, char **argv) {
         test_huge();
     } else if (mode == "getrf") {
         // getrf alone over the group kernels' sizes (run with GETRF_BCAST_MIN = 1 and 0 so
-        // that both kernels see every size), batch 5: singular, NaN and tie items
+        // that both kernels see every size), batch 7: singular, NaN and tie items
         for (kobalt_layout L : LAYOUTS)
             for (int f = 0; f < 2; ++f)
-                for (I n : {1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32})
+                for (I n : {1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 15, 16, 17, 24, 25, 31, 32})
                     for (bool piv : {true, false}) {
-                        test_getrf<double>(L, f == 1, piv, n, n, 5, true);
-                        test_getrf<float>(L, f == 1, piv, n, n, 5, true);
-                        test_getrf<double>(L, f == 1, piv, n, std::max<I>(1, n / 2), 5, true);
-                        test_getrf<float>(L, f == 1, piv, std::max<I>(1, n / 2), n, 5, true);
+                        test_getrf<double>(L, f == 1, piv, n, n, 7, true);
+                        test_getrf<float>(L, f == 1, piv, n, n, 7, true);
+                        test_getrf<double>(L, f == 1, piv, n, std::max<I>(1, n / 2), 7, true);
+                        test_getrf<float>(L, f == 1, piv, std::max<I>(1, n / 2), n, 7, true);
                     }
         for (I n : {8, 16, 32}) {
             test_getrf<double>(KOBALT_COL_MAJOR, false, true, n, n, 3001, true);

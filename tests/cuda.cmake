@@ -36,14 +36,11 @@ kobalt_gpu_test(cuda_huge_batch 1200 "" test_cuda_routines huge)
 # getrf's group kernel on both pivot-search/broadcast variants at every size up to 32
 # (GETRF_BCAST_MIN = 1: lu_bcast.cuh everywhere; 0: the shuffle kernel everywhere; both
 # with GETRF_FULL_MIN = 0 so that the square items of a group's width run them too), and
-# the prefetching full-item kernel (lu_full.cuh) at every square size (GETRF_FULL_MIN = 1,
-# GETRF_PAIR_MIN = 0), with singular, NaN and exact-tie items.
+# the prefetching full-item kernel (lu_full.cuh) at every square size (GETRF_FULL_MIN = 1;
+# the default 9 runs it in cuda_routines), with singular, NaN and exact-tie items.
 kobalt_gpu_test(cuda_getrf_bcast_all 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_GETRF_BCAST_MIN=1;KOBALT_CUDA_GETRF_FULL_MIN=0" test_cuda_routines getrf)
 kobalt_gpu_test(cuda_getrf_bcast_none 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_GETRF_BCAST_MIN=0;KOBALT_CUDA_GETRF_FULL_MIN=0" test_cuda_routines getrf)
-kobalt_gpu_test(cuda_getrf_full_all 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_GETRF_FULL_MIN=1;KOBALT_CUDA_GETRF_PAIR_MIN=0" test_cuda_routines getrf)
-# the full-item kernel with two rows a lane (lu_pair.cuh) at every square size (the default
-# GETRF_PAIR_MIN runs it from 9 in cuda_routines and cuda_getrf_warp)
-kobalt_gpu_test(cuda_getrf_pair_all 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_GETRF_FULL_MIN=1;KOBALT_CUDA_GETRF_PAIR_MIN=1" test_cuda_routines getrf)
+kobalt_gpu_test(cuda_getrf_full_all 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_GETRF_FULL_MIN=1" test_cuda_routines getrf)
 # square pivoted items up to 8 on the warp-staged one-thread kernel (lu_warp.cu, the default
 # GETRF_WARP_MIN..MAX = 1..8; the three tests above turn it off for the group kernels), the
 # same cases: both layouts and forms, singular, NaN and tie items, 40,001 items at n = 4 and 8.

@@ -411,8 +411,8 @@ void test_getrf(kobalt_layout L, bool batched, bool pivot, I m, I n, I batch, bo
         }
     }
     // items 5 and 6 (pivoted, when ties are asked for and zero_cols is not): entries in
-    // {-2, ..., 2}, so that |a| ties exactly at many steps, between the two rows a lane holds
-    // in lu_pair.cuh as well as across lanes, and pivots may be zero
+    // {-2, ..., 2}, so that |a| ties exactly at many steps and between rows whose logical
+    // order no longer matches their lanes (after interchanges), and pivots may be zero
     if (ties && pivot && !zero_cols)
         for (I b = 5; b < std::min<I>(batch, 7); ++b) {
             unsigned r = 2654435761u * unsigned(b + 1);

@@ -8,7 +8,6 @@
 #include "group_ops.cuh"
 #include "lu_bcast.cuh"
 #include "lu_full.cuh"
-#include "lu_pair_launch.cuh"
 
 namespace kobalt_cuda {
 namespace {
@@ -272,24 +271,21 @@ void launch_getrf_full_k(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int
                                                                                              strideIpiv, info, batch);
 }
 template <int W, class T, class AA, bool Pivot>
-void launch_getrf_full_p(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool pair,
-                         cudaStream_t st) {
-    if (pair) launch_getrf_pair<W, T, AA>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-    else if (n == W) launch_getrf_full_k<W, T, AA, Pivot, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+void launch_getrf_full_p(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
+    if (n == W) launch_getrf_full_k<W, T, AA, Pivot, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
     else launch_getrf_full_k<W, T, AA, Pivot, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
 }
 template <int W, class T, class AA>
-void launch_getrf_full(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool pair,
-                       cudaStream_t st) {
-    if (ipiv) launch_getrf_full_p<W, T, AA, true>(n, dA, A, ipiv, strideIpiv, info, batch, pair, st);
-    else launch_getrf_full_p<W, T, AA, false>(n, dA, A, ipiv, strideIpiv, info, batch, pair, st);
+void launch_getrf_full(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
+    if (ipiv) launch_getrf_full_p<W, T, AA, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    else launch_getrf_full_p<W, T, AA, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
 }
 
 template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
-                 bool full, bool pair, cudaStream_t st) {
+                 bool full, cudaStream_t st) {
     if (full && m == n) { // (n below the group width: padded with an identity)
-        KOBALT_GROUP_SWITCH(n, (launch_getrf_full<W, T>(n, dA, A, ipiv, strideIpiv, info, batch, pair, st)))
+        KOBALT_GROUP_SWITCH(n, (launch_getrf_full<W, T>(n, dA, A, ipiv, strideIpiv, info, batch, st)))
     }
     if (bcast) { // (the switch macro ends in `return true`)
         KOBALT_GROUP_SWITCH(std::max(m, n), (getrf_group_bcast<W, T><<<grid_for<W>(batch), kThreads, 0, st>>>(
@@ -316,10 +312,9 @@ bool group_fused(int n, int k, int nrhs, T alpha, MatDesc dX, XA X, MatDesc dY, 
                                 MatDesc, Strided<T>, idx, bool, bool, cudaStream_t);                           \
     template bool group_gemm<T>(int, int, int, T, MatDesc, Ptrs<const T>, MatDesc, Ptrs<const T>, T, MatDesc,  \
                                 Ptrs<T>, idx, bool, bool, cudaStream_t);                                       \
-    template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, bool, bool, bool,    \
+    template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, bool, bool,          \
                                   cudaStream_t);                                                             \
-    template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, bool, bool, bool,       \
-                                 cudaStream_t);                                                             \
+    template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, bool, bool, cudaStream_t); \
     template bool group_getrs<T>(bool, int, int, MatDesc, Strided<const T>, const int *, idx, MatDesc,         \
                                  Strided<T>, idx, cudaStream_t);                                               \
     template bool group_getrs<T>(bool, int, int, MatDesc, Ptrs<const T>, const int *, idx, MatDesc, Ptrs<T>,   \

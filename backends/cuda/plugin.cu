@@ -303,13 +303,6 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda warp-staged getrf in float: the same (9: never; on an H200 the panels lost at n = 8, 0.194-0.197 against "
      "0.175-0.178 ms, and were even at n = 5 ... 7)",
      9},
-    // getrf's full-item kernel with two rows a lane (lu_pair.cuh): the per-step overhead of
-    // lu_full.cuh (pivot reduction, broadcast, labels) shared by twice the items
-    {"GETRF_PAIR_MIN",
-     "cuda getrf, square items on the full-item kernel (GETRF_FULL_MIN): smallest n factored with two rows a lane "
-     "(lu_pair.cuh: 8 lanes an item at n = 9..16, 16 at 17..32) instead of one (0 disables)",
-     9},
-    {"GETRF_PAIR_CAP", "TEMPORARY A/B", 0},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -11,7 +11,8 @@ set(KOBALT_THRESHOLD_NAMES
   GEMM_SMALL_MAX GEMV_SMALL_MAX TRSV_SMALL_MAX TRSM_SMALL_MAX GETRF_SMALL_MAX GETRS_SMALL_MAX
   GEMM_LU_TRSV_SMALL_MAX GETRI_SMALL_MAX GETRF_NP_SMALL_MAX
   GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX GETRS_DIRECT_MAX GETRS_STREAM_MIN
-  GETRS_TINY_MAX TRSM_SMALL_MAX_FLOAT TRSV_DIRECT_MAX TRSV_PREFETCH_MAX TRSM_DIRECT_MAX)
+  GETRS_TINY_MAX TRSM_SMALL_MAX_FLOAT TRSV_DIRECT_MAX TRSV_PREFETCH_MAX TRSM_DIRECT_MAX
+  TRSV_INPLACE_MAX TRSV_COL_SWEEP_MIN TRSV_ROW_SWEEP_MAX TRSV_PREFETCH_NEXT_MIN TRSV_COL_SWEEP_MAX)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -145,12 +146,19 @@ endif()
 # paths before it: KokkosBatched up to TRSV_SMALL_MAX, OpenBLAS above); _nodirect_small runs
 # KokkosBatched at every n, which _small no longer does; _direct_base forces the baseline
 # (SSE2) copy of the kernels; _noprefetch runs the direct solve without the prefetch.
+# Branch hosttrsv's choices inside the direct solve: _default runs the rank-1 column sweep at
+# TRSV_COL_SWEEP_MIN..MAX = 48..128, the row-major sweep up to TRSV_ROW_SWEEP_MAX = 24, the next-item
+# prefetch from TRSV_PREFETCH_NEXT_MIN = 48, in place up to TRSV_INPLACE_MAX = 32; _small
+# runs the row sweep and in place at every n, the column sweep and next-item prefetch
+# nowhere; _sweeps_swapped the opposite: the column sweep and the next-item prefetch
+# (with the triangle prefetch) at every n, the row sweep nowhere, always the local copy.
 if(TARGET test_trsv)
   set(kobalt_trsv_env_nodirect "KOBALT_TRSV_DIRECT_MAX=0")
   set(kobalt_trsv_env_nodirect_small "KOBALT_TRSV_DIRECT_MAX=0;KOBALT_TRSV_SMALL_MAX=1000000;KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
   set(kobalt_trsv_env_direct_base "KOBALT_OPENMP_NO_AVX2=1")
   set(kobalt_trsv_env_noprefetch "KOBALT_TRSV_PREFETCH_MAX=0")
-  foreach(variant nodirect nodirect_small direct_base noprefetch)
+  set(kobalt_trsv_env_sweeps_swapped "KOBALT_TRSV_COL_SWEEP_MIN=0;KOBALT_TRSV_COL_SWEEP_MAX=1000000;KOBALT_TRSV_ROW_SWEEP_MAX=0;KOBALT_TRSV_PREFETCH_NEXT_MIN=0;KOBALT_TRSV_PREFETCH_MAX=1000000;KOBALT_TRSV_INPLACE_MAX=0")
+  foreach(variant nodirect nodirect_small direct_base noprefetch sweeps_swapped)
     kobalt_add_correctness_run(correctness_trsv_${variant} test_trsv "correctness;correctness_fixed"
       ${kobalt_trsv_env_${variant}})
   endforeach()

@@ -92,11 +92,14 @@ template <class T> void run_trsm(const TrsmCase<T> &c, Rng &rng)
 
 const double kAlphas[] = {1.0, -0.75, 2.0, 1.0, 0.0};
 
-template <class T> void sweep_square(void **)
+/* Every layout x side x uplo x trans x diag x form at each (m, n) of `shapes`, in that
+ * nesting order (shapes outermost): fill(c, idx) gets the case with those and m, n set and
+ * the running index, sets the rest and runs it (as test_trsv.cpp's for_each_case). */
+template <class T, class Fill>
+void for_each_case(const std::vector<std::pair<kobalt_int, kobalt_int>> &shapes, Fill fill)
 {
-    Rng rng(31);
     int idx = 0;
-    for (kobalt_int s : sizes())
+    for (auto &p : shapes)
         for (kobalt_layout l : kLayouts)
             for (kobalt_side sd : kSides)
                 for (kobalt_uplo u : kUplos)
@@ -105,14 +108,24 @@ template <class T> void sweep_square(void **)
                             for (Form f : kForms) {
                                 TrsmCase<T> c;
                                 c.layout = l; c.side = sd; c.uplo = u; c.trans = t; c.diag = d; c.form = f;
-                                c.m = c.n = s;
-                                c.alpha = (T)kAlphas[idx % 5];
-                                c.batch = s <= 33 ? 3 : s <= 64 ? 2 : 1;
-                                c.lda_x = idx % 3; c.ldb_x = (idx / 3) % 2;
-                                c.sa_x = idx % 2 ? 4 : 0; c.sb_x = (idx / 2) % 3;
-                                run_trsm(c, rng);
-                                idx++;
+                                c.m = p.first; c.n = p.second;
+                                fill(c, idx++);
                             }
+}
+
+template <class T> void sweep_square(void **)
+{
+    Rng rng(31);
+    std::vector<std::pair<kobalt_int, kobalt_int>> mn;
+    for (kobalt_int s : sizes()) mn.push_back({s, s});
+    for_each_case<T>(mn, [&](TrsmCase<T> &c, int idx) {
+        const kobalt_int s = c.n;
+        c.alpha = (T)kAlphas[idx % 5];
+        c.batch = s <= 33 ? 3 : s <= 64 ? 2 : 1;
+        c.lda_x = idx % 3; c.ldb_x = (idx / 3) % 2;
+        c.sa_x = idx % 2 ? 4 : 0; c.sb_x = (idx / 2) % 3;
+        run_trsm(c, rng);
+    });
     finish();
 }
 
@@ -123,23 +136,14 @@ template <class T> void sweep_nonsquare(void **)
                                            // around TRSM_FIXED_MAX = 8 (the compile-time-n solve)
                                            {2, 7}, {7, 2}, {3, 8}, {8, 3}, {8, 9}, {9, 8}};
     Rng rng(32);
-    int idx = 0;
-    for (auto &sh : shapes)
-        for (kobalt_layout l : kLayouts)
-            for (kobalt_side sd : kSides)
-                for (kobalt_uplo u : kUplos)
-                    for (kobalt_op t : kOps)
-                        for (kobalt_diag d : kDiags)
-                            for (Form f : kForms) {
-                                TrsmCase<T> c;
-                                c.layout = l; c.side = sd; c.uplo = u; c.trans = t; c.diag = d; c.form = f;
-                                c.m = sh[0]; c.n = sh[1];
-                                c.alpha = (T)kAlphas[idx % 5];
-                                c.batch = 2;
-                                c.lda_x = idx % 2; c.ldb_x = idx % 3; c.sb_x = idx % 2 ? 3 : 0;
-                                run_trsm(c, rng);
-                                idx++;
-                            }
+    std::vector<std::pair<kobalt_int, kobalt_int>> mn;
+    for (auto &sh : shapes) mn.push_back({sh[0], sh[1]});
+    for_each_case<T>(mn, [&](TrsmCase<T> &c, int idx) {
+        c.alpha = (T)kAlphas[idx % 5];
+        c.batch = 2;
+        c.lda_x = idx % 2; c.ldb_x = idx % 3; c.sb_x = idx % 2 ? 3 : 0;
+        run_trsm(c, rng);
+    });
     finish();
 }
 
@@ -221,26 +225,15 @@ template <class T> void direct_sizes(void **)
     for (kobalt_int s : {52, 56, 63, 64}) mn.push_back({s, s});
     mn.push_back({65, 65});
     for (auto &sh : shapes) mn.push_back({sh[0], sh[1]});
-    int idx = 0;
-    for (auto &p : mn)
-        for (kobalt_layout l : kLayouts)
-            for (kobalt_side sd : kSides)
-                for (kobalt_uplo u : kUplos)
-                    for (kobalt_op t : kOps)
-                        for (kobalt_diag d : kDiags)
-                            for (Form f : kForms) {
-                                TrsmCase<T> c;
-                                c.layout = l; c.side = sd; c.uplo = u; c.trans = t; c.diag = d; c.form = f;
-                                c.m = p.first; c.n = p.second;
-                                c.alpha = (T)alphas[idx % 5];
-                                c.nan_b = true;
-                                c.batch = idx % 4 == 0 ? 1 : 3;
-                                c.lda_x = idx % 3; c.ldb_x = (idx / 3) % 2;
-                                c.sa_x = idx % 2 ? 5 : 0; c.sb_x = (idx / 2) % 3;
-                                c.shared_a = idx % 7 == 3;
-                                run_trsm(c, rng);
-                                idx++;
-                            }
+    for_each_case<T>(mn, [&](TrsmCase<T> &c, int idx) {
+        c.alpha = (T)alphas[idx % 5];
+        c.nan_b = true;
+        c.batch = idx % 4 == 0 ? 1 : 3;
+        c.lda_x = idx % 3; c.ldb_x = (idx / 3) % 2;
+        c.sa_x = idx % 2 ? 5 : 0; c.sb_x = (idx / 2) % 3;
+        c.shared_a = idx % 7 == 3;
+        run_trsm(c, rng);
+    });
     finish();
 }
 

@@ -148,12 +148,16 @@ template <class T> void batch0_untouched(kobalt_layout layout, kobalt_uplo uplo,
 
 /* The direct solve (TRSV_DIRECT_MAX, n = 9..256, positive increments; each item's triangle
  * prefetched first up to TRSV_PREFETCH_MAX = 64): on both sides of n = 9, of the prefetch
- * threshold, of the kernel
- * limit 256 (257: the old paths), every n % 4 (blocks of four columns or rows, the rest one by
- * one), every layout/uplo/trans/diag/form (so each of the four kernels, Unit and NonUnit),
- * incx 1 and > 1 (and -2: the old paths), padded ld and strides, shared A, batch 1 and
- * more. The ctest variants run it on (default, _small: always prefetched, _noprefetch: never,
- * _direct_base: the SSE2 copy) and off (_vendor, _nodirect, _nodirect_small). */
+ * threshold, of the kernel limit 256 (257: the old paths), every n % 4 (blocks of four
+ * columns or rows, the rest one by one), every layout/uplo/trans/diag/form (so each of the
+ * four kernels, Unit and NonUnit), incx 1 and > 1 (and -2: the old paths), padded ld and
+ * strides, shared A, batch 1 and more. Also both sides of branch hosttrsv's choices (24/31
+ * for the row sweep, 32/33 for the in-place solve, 47/48 and 128/129 for the rank-1 column
+ * sweep, 47/48 for the next-item prefetch). The ctest variants run it on (default; _small:
+ * always prefetched, row sweep and in place at every n; _sweeps_swapped: column sweep and
+ * next-item prefetch at every n, row dot products and the local copy everywhere;
+ * _noprefetch: never prefetched; _direct_base: the SSE2 copy) and off (_vendor, _nodirect,
+ * _nodirect_small). */
 template <class T> void direct_sizes(void **)
 {
     Rng rng(26);

@@ -46,6 +46,15 @@ struct Mat {
     int ld;
     bool unit_rows;
 };
+// Per-call choices of trsv_direct, from the thresholds (trsv.cpp; docs/performance.md, "trsv
+// at n = 9..256: the direct solve" and "trsv NoTrans: ..."). Plain data.
+struct TrsvDirectOpts {
+    bool prefetch;      // prefetch each item's triangle whole first (TRSV_PREFETCH_MAX)
+    bool prefetch_next; // forward row solve: also the next item's triangle, into L2 (TRSV_PREFETCH_NEXT_MIN)
+    bool in_place;      // incx == 1: solve in x itself, no local copy (TRSV_INPLACE_MAX)
+    bool col_sweep;     // forward column solve: one column at a time, no prefetch (TRSV_COL_SWEEP_MIN/MAX)
+    bool row_sweep;     // forward row solve: as a column sweep across the rows (TRSV_ROW_SWEEP_MAX)
+};
 
 #define KOBALT_FIXED_DECLARE(ns)                                                              \
     namespace ns {                                                                            \
@@ -61,7 +70,7 @@ struct Mat {
     void getrs_direct(bool trans, bool stream, int n, Items<const T> A, Mat a,               \
                       const int *ipiv, int64_t sipiv, Items<T> B, int64_t sb, int64_t batch); \
     template <class T>                                                                        \
-    void trsv_direct(bool lower, bool unit, bool prefetch, int n, Items<const T> A, Mat a,     \
+    void trsv_direct(bool lower, bool unit, TrsvDirectOpts o, int n, Items<const T> A, Mat a,  \
                      Items<T> x, int64_t incx, int64_t batch);                               \
     template <class T>                                                                        \
     void trsm_direct(bool lower, bool unit, int n, int ncols, T alpha, Items<const T> A,      \

@@ -105,6 +105,42 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "trsm: largest max(m,n) run by the direct per-item solve, from 9 (at most 64; 0 disables "
      "it: the small or vendor path as before)",
      64},
+    // The direct trsv, branch hosttrsv (docs/performance.md, "trsv NoTrans: the sweeps, in place
+    // and the next-item prefetch (branch hosttrsv, session 16)"): one thread, from memory,
+    // each against the session-14 kernels at n = 10..128, d and s, both layouts.
+    // Solving in x itself saves the copy in and out: 1.04-1.8x at n <= 32 in every
+    // layout/transpose, 0.93-1.02 (noise) above.
+    {"TRSV_INPLACE_MAX",
+     "trsv direct solve with incx = 1: largest n solved in x itself instead of a local copy "
+     "(0: always the copy)",
+     32},
+    // op(A) lower with unit-stride columns (column-major NoTrans, row-major Trans): a rank-1
+    // column sweep without prefetch, in rising address order, beat the rank-4 blocks with the
+    // triangle prefetch at n = 48..128 (d 48 1.24-1.47x, s 64 1.21-1.42x) and lost below
+    // (0.6-0.8 at n <= 24) and at d n = 256 (0.92, against the rank-4 blocks without
+    // prefetch): TRSV_COL_SWEEP_MAX below.
+    {"TRSV_COL_SWEEP_MIN",
+     "trsv direct solve, op(A) lower with unit-stride columns: smallest n run as a rank-1 "
+     "column sweep without prefetch, up to TRSV_COL_SWEEP_MAX (0: from the smallest)",
+     48},
+    // op(A) lower with unit-stride rows (row-major NoTrans, column-major Trans): the column
+    // sweep across the rows (strided, four columns at a time) instead of the row dot products
+    // at small n: s n = 10..24 1.3-1.8x, d n = 10, 12 1.3-1.4x; 0.6-0.95 from n = 32.
+    {"TRSV_ROW_SWEEP_MAX",
+     "trsv direct solve, op(A) lower with unit-stride rows: largest n run as a column sweep "
+     "across the rows (0: never)",
+     24},
+    // The same solve from n = 48 up to TRSV_PREFETCH_MAX: the next item's triangle prefetched
+    // into L2 besides this item's into L1: d 48 1.28x, s 64 1.25x, d 64 1.21x; 0.81-1.05 at 32.
+    {"TRSV_PREFETCH_NEXT_MIN",
+     "trsv direct solve, op(A) lower with unit-stride rows, n <= TRSV_PREFETCH_MAX: smallest n "
+     "that also prefetches the next item's triangle into L2 (0: every n; above "
+     "TRSV_PREFETCH_MAX: never)",
+     48},
+    {"TRSV_COL_SWEEP_MAX",
+     "trsv direct solve, op(A) lower with unit-stride columns: largest n run as the rank-1 "
+     "column sweep (from TRSV_COL_SWEEP_MIN; 0: never)",
+     128},
 };
 
 } // namespace kobalt_openmp

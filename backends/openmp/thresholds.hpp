@@ -39,6 +39,11 @@ enum ThresholdId : int {
     TRSV_DIRECT_MAX,    // trsv, incx > 0, n above the fixed-n kernels: the direct solve (trsv_direct.cpp)
     TRSV_PREFETCH_MAX,  // ... which prefetches each item's triangle first up to this n
     TRSM_DIRECT_MAX,    // trsm, max(m,n) above the fixed-n kernels: the direct solve (trsm_direct.cpp)
+    TRSV_INPLACE_MAX,   // trsv direct solve: in place (incx == 1) up to this n, else a local copy of x
+    TRSV_COL_SWEEP_MIN, // ... forward solve, unit-stride columns: rank-1 sweep, no prefetch from this n
+    TRSV_ROW_SWEEP_MAX, // ... forward solve, unit-stride rows: column sweep across the rows up to this n
+    TRSV_PREFETCH_NEXT_MIN, // ... forward solve, unit-stride rows: next item's triangle into L2 from this n
+    TRSV_COL_SWEEP_MAX, // ... the rank-1 column sweep up to this n (from TRSV_COL_SWEEP_MIN)
     THRESHOLD_COUNT
 };
 

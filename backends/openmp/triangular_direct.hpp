@@ -102,13 +102,14 @@ constexpr int kAhead = 4;
 // into the next item; the backward (upper) solves, which start at the item's last vector,
 // gain most (docs/performance.md, "trsv at n = 9..256: the direct solve", where a
 // four-block-ahead prefetch of the triangle, backwards for the upper solves, lost).
-template <bool Lower, bool Cols, class T>
+// Locality: __builtin_prefetch's (3: into L1; 1, prefetcht1: into L2).
+template <bool Lower, bool Cols, int Locality = 3, class T>
 KF_INLINE void prefetch_triangle(const T *a, int64_t ld, int n) {
     for (int v = 0; v < n; ++v) {
         const int lo = Lower == Cols ? v : 0, hi = Lower == Cols ? n - 1 : v;
         const uintptr_t p0 = uintptr_t(a + v * ld + lo), p1 = uintptr_t(a + v * ld + hi);
         for (uintptr_t p = p0 & ~uintptr_t(63); p <= p1; p += 64)
-            __builtin_prefetch(reinterpret_cast<const void *>(p), 0, 3);
+            __builtin_prefetch(reinterpret_cast<const void *>(p), 0, Locality);
     }
 }
 

@@ -42,9 +42,15 @@ kobalt_status trsv(const char *routine, kobalt_layout layout, kobalt_uplo uplo, 
     // (trsv_direct.cpp) on a local copy of x, whatever the choice below.
     if (incx > 0 && n > fixed::FIXED_MAX_N && n <= fixed::DIRECT_MAX_N &&
         n <= threshold(TRSV_DIRECT_MAX) && n * (lda > incx ? lda : incx) <= INT32_MAX) {
-        KOBALT_FIXED_CALL(trsv_direct<T>, lower, unit, n <= threshold(TRSV_PREFETCH_MAX), int(n),
-                          fixed::items(A), fixed::mat(op_strides(layout, trans, lda)),
-                          fixed::items(x), int64_t(incx), batch);
+        fixed::TrsvDirectOpts o;
+        o.prefetch = n <= threshold(TRSV_PREFETCH_MAX);
+        o.prefetch_next = n >= threshold(TRSV_PREFETCH_NEXT_MIN);
+        o.in_place = n <= threshold(TRSV_INPLACE_MAX);
+        o.col_sweep = n >= threshold(TRSV_COL_SWEEP_MIN) && n <= threshold(TRSV_COL_SWEEP_MAX);
+        o.row_sweep = n <= threshold(TRSV_ROW_SWEEP_MAX);
+        KOBALT_FIXED_CALL(trsv_direct<T>, lower, unit, o, int(n), fixed::items(A),
+                          fixed::mat(op_strides(layout, trans, lda)), fixed::items(x),
+                          int64_t(incx), batch);
         return KOBALT_SUCCESS;
     }
     const Path path =

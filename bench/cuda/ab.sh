@@ -10,7 +10,9 @@
 #   CONFIG      NAME (the plugin's defaults) or NAME:VAR=VALUE[,VAR=VALUE...], e.g.
 #               OLD:KOBALT_CUDA_GETRF_FULL_MIN=0 NEW
 #
-# Each run is headed "== NAME round R" and the plugin is loaded from BUILD_DIR/lib. Examples
+# Each run is headed "== NAME round R" and the plugin is loaded from BUILD_DIR/lib (a config
+# may point KOBALT_PLUGIN_PATH at another build's lib: the same binary against an older
+# plugin); bench/cuda/ab_summary.py turns the output into one line per routine and n. Examples
 # (the A/B runs of docs/performance.md):
 #   ab.sh /tmp/bg 3 "kobalt-cuda-bench 268435456 4,8,16,32 getrf" OLD:KOBALT_CUDA_GETRF_FULL_MIN=0 NEW
 #   ab.sh /tmp/bg 3 "kobalt-cuda-bench 268435456 2,3,4,5,6,7,8 getrs" \

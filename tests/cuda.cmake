@@ -23,8 +23,8 @@ target_include_directories(test_cuda_routines PRIVATE ${CMAKE_CURRENT_SOURCE_DIR
 # default thresholds (group kernels <= 32, vendor above) / one-thread-per-item staged kernels
 # at every size / vendor paths wherever they apply (group kernels elsewhere) /
 # one-thread-per-item unstaged / the > 2^31-element batch
-set(kobalt_cuda_own "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_GEMV_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
-set(kobalt_cuda_vendor "KOBALT_CUDA_GETRF_BLOCK_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMV_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
+set(kobalt_cuda_own "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX_FLOAT=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_GEMV_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
+set(kobalt_cuda_vendor "KOBALT_CUDA_GETRF_BLOCK_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX_FLOAT=0;KOBALT_CUDA_GEMV_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
 kobalt_gpu_test(cuda_routines 1200 "" test_cuda_routines full)
 kobalt_gpu_test(cuda_routines_own 1200 "${kobalt_cuda_own}" test_cuda_routines full)
 kobalt_gpu_test(cuda_routines_vendor 1200 "${kobalt_cuda_vendor}" test_cuda_routines full)
@@ -91,11 +91,11 @@ kobalt_gpu_test(cuda_getrs_prefetch_none 600 "KOBALT_CUDA_GETRS_WARP_MAX=0;KOBAL
 # 41 stay on the group kernels (GEMM_TILE_MAX = 0: the tile kernel off). The tile kernel
 # (gemm_tile.cu) on every max(m, n, k) <= 32 (GEMM_TILE_MIN = 1, GEMM_TILE_MAX = 32; k up to
 # 41 on the group kernels), both tiles (GEMM_TILE_SMALL_MAX 24 and 0) and both buffer counts;
-# the default range 17..24 runs in cuda_routines.
-kobalt_gpu_test(cuda_gemm_bcast_all 600 "KOBALT_CUDA_GEMM_BCAST_MIN=1;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_MAX=0" test_cuda_routines gemm)
-kobalt_gpu_test(cuda_gemm_bcast_none 600 "KOBALT_CUDA_GEMM_BCAST_MIN=0;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_MAX=0" test_cuda_routines gemm)
-kobalt_gpu_test(cuda_gemm_tile_all 600 "KOBALT_CUDA_GEMM_TILE_MIN=1;KOBALT_CUDA_GEMM_TILE_MAX=32;KOBALT_CUDA_GEMM_SMALL_MAX=64" test_cuda_routines gemm)
-kobalt_gpu_test(cuda_gemm_tile_big 600 "KOBALT_CUDA_GEMM_TILE_MIN=1;KOBALT_CUDA_GEMM_TILE_MAX=32;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_BUFFERS=2" test_cuda_routines gemm)
+# the default range 17..24 (17..32 in float) runs in cuda_routines.
+kobalt_gpu_test(cuda_gemm_bcast_all 600 "KOBALT_CUDA_GEMM_BCAST_MIN=1;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX_FLOAT=0" test_cuda_routines gemm)
+kobalt_gpu_test(cuda_gemm_bcast_none 600 "KOBALT_CUDA_GEMM_BCAST_MIN=0;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX_FLOAT=0" test_cuda_routines gemm)
+kobalt_gpu_test(cuda_gemm_tile_all 600 "KOBALT_CUDA_GEMM_TILE_MIN=1;KOBALT_CUDA_GEMM_TILE_MAX=32;KOBALT_CUDA_GEMM_TILE_MAX_FLOAT=32;KOBALT_CUDA_GEMM_SMALL_MAX=64" test_cuda_routines gemm)
+kobalt_gpu_test(cuda_gemm_tile_big 600 "KOBALT_CUDA_GEMM_TILE_MIN=1;KOBALT_CUDA_GEMM_TILE_MAX=32;KOBALT_CUDA_GEMM_TILE_MAX_FLOAT=32;KOBALT_CUDA_GEMM_SMALL_MAX=64;KOBALT_CUDA_GEMM_TILE_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_BUFFERS=2" test_cuda_routines gemm)
 
 # No process-ending calls in the plugin (runs without a GPU, so CI checks it).
 if(KOBALT_OBJDUMP)

@@ -93,6 +93,7 @@ enum ThresholdId : int {
     FUSED_FULL_MAX, // the largest (at most 32; 0: off)
     GETRF_WARP_RECORD_MIN, // warp-staged getrf in double: LU on the item's shared-memory record (not registers) from this n (lu_warp.cu)
     GETRF_WARP_RECORD_MIN_FLOAT, // the same in float
+    GEMM_TILE_MAX_FLOAT, // gemm in float: GEMM_TILE_MAX (the tile kernel's largest max(m,n,k); 32)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

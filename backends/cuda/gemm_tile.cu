@@ -1,4 +1,5 @@
-// gemm_tile.cu -- gemm for GEMM_TILE_MIN <= max(m, n, k) <= GEMM_TILE_MAX (17..24 by default)
+// gemm_tile.cu -- gemm for GEMM_TILE_MIN <= max(m, n, k) <= GEMM_TILE_MAX (17..24 by default;
+// GEMM_TILE_MAX_FLOAT for float items, 17..32)
 // on gemm_semiring's tile kernel (semiring_tile.cuh) with the PLUS_TIMES ring: one 64-thread
 // block per item, op(A) and op(B) staged into shared memory by coalesced cp.async copies,
 // a 3 x 3 (max(m, n) <= GEMM_TILE_SMALL_MAX) or 4 x 4 register tile of C per thread, C
@@ -11,7 +12,8 @@
 // registers a thread and all of an item's loads in flight without registers. H200, double:
 // 50% / 61% / 76% of the copy bandwidth at n = 17 / 20 / 24 (cuBLAS 33% / 52% / 68%); the
 // 32 x 32 tile reaches only 60-67% at n = 28..32 (cuBLAS 81-97%), hence GEMM_TILE_MAX = 24
-// (docs/performance.md, session 9).
+// (docs/performance.md, session 9). In float it beats cuBLAS at 25..32 too (session 17: 1.12-1.16x
+// faster than the cuBLAS path it replaced there), hence GEMM_TILE_MAX_FLOAT = 32.
 #include <algorithm>
 
 #include "common.cuh"

@@ -303,6 +303,13 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "cuda warp-staged getrf in float: the same (9: never; on an H200 the panels lost at n = 8, 0.194-0.197 against "
      "0.175-0.178 ms, and were even at n = 5 ... 7)",
      9},
+    // float gemm at 25 ... 32: the 32 x 32 tile beats cuBLAS there (not in double, where
+    // cuBLAS reaches 81-97% of the copy bandwidth)
+    {"GEMM_TILE_MAX_FLOAT",
+     "cuda gemm in float: GEMM_TILE_MAX (the tile kernel's largest max(m,n,k), at most 32; 0 disables). 32: on an "
+     "H200 (session 17) n = 25 / 28 / 31 / 32 0.400-0.409 / 0.340-0.348 / 0.308-0.321 / 0.299-0.306 ms (cuBLAS) -> "
+     "0.348-0.352 / 0.307-0.313 / 0.286 / 0.259-0.260 (docs/performance.md)",
+     32},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

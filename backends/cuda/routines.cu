@@ -824,7 +824,8 @@ kobalt_status gemm(const char *routine, kobalt_layout layout, kobalt_op ta, koba
     const bool tA = ta != KOBALT_NO_TRANS, tB = tb != KOBALT_NO_TRANS;
     // the tile kernel first (gemm_tile.cu): it covers sizes on both sides of GEMM_SMALL_MAX
     const kobalt_int d3 = mx(mx(m, n), k);
-    if (d3 >= threshold(GEMM_TILE_MIN) && d3 <= std::min<kobalt_int>(threshold(GEMM_TILE_MAX), 32)) {
+    const kobalt_int tile_max = threshold(sizeof(T) == 8 ? GEMM_TILE_MAX : GEMM_TILE_MAX_FLOAT);
+    if (d3 >= threshold(GEMM_TILE_MIN) && d3 <= std::min<kobalt_int>(tile_max, 32)) {
         tile_gemm<T>(int(m), int(n), int(k), alpha, mat_desc(layout, tA ? k : m, tA ? m : k, lda, tA), A,
                      mat_desc(layout, tB ? n : k, tB ? k : n, ldb, tB), B, beta, mat_desc(layout, m, n, ldc), C,
                      batch, stream());

@@ -141,6 +141,17 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "trsv direct solve, op(A) lower with unit-stride columns: largest n run as the rank-1 "
      "column sweep (from TRSV_COL_SWEEP_MIN; 0: never)",
      128},
+    // Checked first for the fused call with k = n on the small path, before the packed and
+    // fixed-n kernels: from this n to 8 each item runs fused_item.cpp, its columns in SIMD
+    // registers, instead of the packed path, whose copies and spilled LU made n = 8 slower
+    // than Kobalt's own three calls (docs/performance.md, "Fused call at n = 6, 8").
+    {"FUSED_ITEM_MIN",
+     "gemm_lu_trsv with k = n: smallest n run one item at a time in SIMD registers by "
+     "fused_item.cpp, up to n = 8 (9 or more disables it: the packed or fixed-n path as before)",
+     6},
+    {"FUSED_ITEM_MIN_FLOAT",
+     "gemm_lu_trsv with k = n, float: FUSED_ITEM_MIN for float items (9 or more disables it)",
+     6},
 };
 
 } // namespace kobalt_openmp

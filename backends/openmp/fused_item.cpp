@@ -87,19 +87,6 @@ template <int N, class V, class T> KOBALT_IL_FN void store_col(T *p, V v) {
     std::memcpy(p, &v, N * sizeof(T));
 }
 
-// The first lane of m equal to mx (mx: the maximum of m's lanes, present in m, no NaN).
-template <class V, class I> KOBALT_IL_FN int first_equal(V m, V mx) {
-#ifdef KOBALT_FUSED_ITEM_AVX512
-    if constexpr (sizeof(m[0]) == 8)
-        return __builtin_ctz(unsigned(_mm512_cmp_pd_mask((__m512d)m, (__m512d)mx, _CMP_EQ_OQ)));
-    else
-        return __builtin_ctz(unsigned(_mm256_cmp_ps_mask((__m256)m, (__m256)mx, _CMP_EQ_OQ)));
-#else
-    const I lane = iota<I>();
-    return int(all_min<I>(m == mx ? lane : I{} + L)[0]);
-#endif
-}
-
 // c[j] = column j of the 8 x 8 matrix whose row i is r[i] (three rounds of two-input
 // shuffles, as an 8 x 8 in-register transpose).
 template <class V, class I> KOBALT_IL_FN void transpose(const V *r, V *c) {
@@ -171,25 +158,21 @@ template <class T> struct Args {
 template <class T, int N, bool WB, class V = typename Col<T>::V, class I = typename Col<T>::I>
 KOBALT_IL_FN void lu_step(V *a, V &b, int j, bool pivoting, I &perm, int *piv, int &info, bool &normal) {
     const I lane = iota<I>();
-    // The reciprocals of the whole column, computed while the pivot is searched: the
-    // division stays off the step's dependency chain (lanes with a zero give Inf, unused).
-    V rcol = T(1) / a[j];
     if (pivoting) {
         // First largest |a(i, j)| over i = j..N-1; NaN never wins, and a NaN at (j, j)
-        // keeps row j (idamax's rule as dgetf2 calls it: nothing compares greater).
+        // keeps row j (idamax's rule as dgetf2 calls it: nothing compares greater). The
+        // index stays a vector (no round trip through a general register on the chain).
         const V col = a[j];
         const V mag = col < T(0) ? -col : col;
         const V m = ((lane >= j) & (lane < N) & (mag == mag)) ? mag : V{} - T(1);
-        const int first = first_equal<V, I>(m, all_max<V, I>(m));
-        const T d = col[j];
-        const int p = d != d ? j : first;
-        piv[j] = p + 1;
+        const I first = all_min<I>(m == all_max<V, I>(m) ? lane : I{} + L);
+        const V d = splat_lane<V, I>(col, j);
+        const I p = d != d ? I{} + j : first;
+        piv[j] = int(p[0]) + 1;
         // Rows j and p exchanged in every column (the identity where p == j; p != j only
         // for a non-zero pivot, which is LAPACK's condition for the swap).
-        const I pv = I{} + p;
-        const I sw = lane == j ? pv : (lane == pv ? I{} + j : lane);
+        const I sw = lane == j ? p : (lane == p ? I{} + j : lane);
         KOBALT_IL_UNROLL for (int c = 0; c < N; ++c) a[c] = __builtin_shuffle(a[c], sw);
-        rcol = __builtin_shuffle(rcol, sw);
         perm = __builtin_shuffle(perm, sw);
         if (WB) b = __builtin_shuffle(b, sw);
     }
@@ -197,7 +180,7 @@ KOBALT_IL_FN void lu_step(V *a, V &b, int j, bool pivoting, I &perm, int *piv, i
     const auto below = lane > j;
     if (pj != T(0)) {
         if ((pj < T(0) ? -pj : pj) >= std::numeric_limits<T>::min()) {
-            const V r = splat_lane<V, I>(rcol, j);
+            const T r = T(1) / pj;
             a[j] = below ? a[j] * r : a[j];
         } else {
             a[j] = below ? a[j] / pj : a[j];

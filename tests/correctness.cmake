@@ -107,12 +107,12 @@ foreach(routine getrf getrs gemm_lu_trsv)
   endforeach()
 endforeach()
 
-# The fused call with k = n from FUSED_ITEM_MIN (double) / FUSED_ITEM_MIN_FLOAT to 8 runs one
-# item at a time in SIMD registers (backends/openmp/fused_item.cpp), ahead of the packed and
-# fixed-n kernels: on from the defaults in _default and _small. _item_all runs it at every
-# n = 1..8 in both precisions, _item_avx2 and _item_base the same with its AVX2 and baseline
-# (SSE2) copies; _item_off turns it off (the packed or fixed-n path at n <= 8, as main before
-# it). The _packed_* runs above also turn it off.
+# The fused call with k = n from FUSED_ITEM_MIN (double, 7) / FUSED_ITEM_MIN_FLOAT (8) to 8
+# runs one item at a time in SIMD registers (backends/openmp/fused_item.cpp), ahead of the
+# packed and fixed-n kernels: on from the defaults in _default and _small. _item_all runs it
+# at every n = 1..8 in both precisions, _item_avx2 and _item_base the same with its AVX2 and
+# baseline (SSE2) copies; _item_off turns it off (the packed or fixed-n path at n <= 8, as
+# main before it). The _packed_* runs above also turn it off.
 if(TARGET test_gemm_lu_trsv)
   set(kobalt_item_env_all "KOBALT_FUSED_ITEM_MIN=1;KOBALT_FUSED_ITEM_MIN_FLOAT=1")
   set(kobalt_item_env_avx2 "KOBALT_FUSED_ITEM_MIN=1;KOBALT_FUSED_ITEM_MIN_FLOAT=1;KOBALT_OPENMP_NO_AVX512=1")

@@ -328,9 +328,9 @@ template <class T> void packed_batches(void **)
     finish();
 }
 
-/* A subnormal pivot U(j, j) in one item at n = 1..8 (the per-item kernel of FUSED_ITEM_MIN
- * from n = 6 by default, every n in the _item_all run; the packed path below it and in
- * _item_off): the L column is divided instead of scaled by the reciprocal and the back
+/* A subnormal pivot U(j, j) in one item at n = 1..8 (the per-item kernel from n = 7 in double,
+ * 8 in float by default, every n in the _item_all run; the packed or fixed-n path
+ * below it and in _item_off): the L column is divided instead of scaled by the reciprocal and the back
  * substitution divides too, so that x_j = 2p / p = 2 stays finite where 1/p is Inf. A_new =
  * X Y with X = I and Y = diag(1, .., p, .., 1), beta = 0; the item is one of a group of two
  * (item 1) or the odd one after the groups (item 4 of 5).

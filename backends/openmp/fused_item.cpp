@@ -4,7 +4,13 @@
 //
 // A column is a GCC vector of 8 elements (lane i = row i; lanes >= n are zero or garbage
 // and never stored or searched): one zmm register in double and one ymm in single with
-// AVX-512, two or four registers in the AVX2 and baseline copies.
+// AVX-512, two or four registers in the AVX2 and baseline copies. Only the AVX-512 copy is
+// fast (docs/performance.md, "Fused call at n = 6 ... 8 on AVX-512", session 17): in the
+// AVX2 copy GCC lowers the 8-lane double permutes through the stack (session 9); the
+// defaults (FUSED_ITEM_MIN 7, FUSED_ITEM_MIN_FLOAT 8) were measured with AVX-512.
+// Tried in session 17 and taken out: the pivot index through a mask and tzcnt into a
+// general register and back, the reciprocals of the whole column computed during the pivot
+// search (5-10% faster in cache, 1.3x slower from memory), prefetching the next group.
 #include "fused_item.hpp"
 
 #include <cstdint>
@@ -324,8 +330,10 @@ KOBALT_IL_FN void group(const Args<T> &g, int64_t i0) {
     }
 }
 
-// Items per group: two LU chains interleaved (see docs/performance.md, "Fused call at
-// n = 6, 8").
+// Items per group with one right-hand side (the LU chains interleaved): 4 up to n = 4, 3 up
+// to 7, 2 at 8 (two items' 16 columns and their temporaries fill the 32 zmm registers; at
+// n = 7 three items spill a few vectors). Session 17 ("Fused call at n = 6 ... 8 on
+// AVX-512" in docs/performance.md) measured K = 3 at n = 6 about 4% faster than 2 in cache.
 template <int N> constexpr int group_size() { return N <= 4 ? 4 : N <= 7 ? 3 : 2; }
 
 // WB false (nrhs != 1, the rarer case) one item at a time, to bound the code size.

@@ -98,10 +98,31 @@ foreach(routine getrf getrs gemm_lu_trsv)
     if(routine STREQUAL "getrs")
       list(APPEND env "KOBALT_GETRS_TINY_MAX=0")
     endif()
+    # The fused call at n >= FUSED_ITEM_MIN(_FLOAT) runs the per-item kernel ahead of both: off.
+    if(routine STREQUAL "gemm_lu_trsv")
+      list(APPEND env "KOBALT_FUSED_ITEM_MIN=9" "KOBALT_FUSED_ITEM_MIN_FLOAT=9")
+    endif()
     kobalt_add_correctness_run(correctness_${routine}_packed_${variant} test_${routine} "correctness;correctness_packed"
       ${env})
   endforeach()
 endforeach()
+
+# The fused call with k = n from FUSED_ITEM_MIN (double, 7) / FUSED_ITEM_MIN_FLOAT (8) to 8
+# runs one item at a time in SIMD registers (backends/openmp/fused_item.cpp), ahead of the
+# packed and fixed-n kernels: on from the defaults in _default and _small. _item_all runs it
+# at every n = 1..8 in both precisions, _item_avx2 and _item_base the same with its AVX2 and
+# baseline (SSE2) copies; _item_off turns it off (the packed or fixed-n path at n <= 8, as
+# main before it). The _packed_* runs above also turn it off.
+if(TARGET test_gemm_lu_trsv)
+  set(kobalt_item_env_all "KOBALT_FUSED_ITEM_MIN=1;KOBALT_FUSED_ITEM_MIN_FLOAT=1")
+  set(kobalt_item_env_avx2 "KOBALT_FUSED_ITEM_MIN=1;KOBALT_FUSED_ITEM_MIN_FLOAT=1;KOBALT_OPENMP_NO_AVX512=1")
+  set(kobalt_item_env_base "KOBALT_FUSED_ITEM_MIN=1;KOBALT_FUSED_ITEM_MIN_FLOAT=1;KOBALT_OPENMP_NO_AVX2=1")
+  set(kobalt_item_env_off "KOBALT_FUSED_ITEM_MIN=9;KOBALT_FUSED_ITEM_MIN_FLOAT=9")
+  foreach(variant all avx2 base off)
+    kobalt_add_correctness_run(correctness_gemm_lu_trsv_item_${variant} test_gemm_lu_trsv
+      "correctness;correctness_fixed" ${kobalt_item_env_${variant}})
+  endforeach()
+endif()
 
 # gemv, trsv and trsm up to GEMV_FIXED_MAX / TRSV_FIXED_MAX / TRSM_FIXED_MAX run the
 # compile-time-n kernels (backends/openmp/fixed_blas2.cpp): on in _default and _small,

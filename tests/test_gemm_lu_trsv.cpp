@@ -292,8 +292,11 @@ template <class T> void batch_counts(void **)
 }
 
 /* The packed path (PACKED_LU_MAX, on by default; the _packed_off ctest variant turns it
- * off; it takes k = n): packs of W items (2..16 per ISA and precision) and the partial
- * pack after them. Orders 0..8, batch counts around every W, both layouts and forms, every
+ * off; it takes k = n) below FUSED_ITEM_MIN / FUSED_ITEM_MIN_FLOAT (the _packed_* runs set
+ * both to 9, so that they keep the packed path at every n <= 8), and from there on the
+ * per-item kernel (fused_item.cpp; the _item_all run takes it at every n = 1..8, _item_avx2
+ * and _item_base in its AVX2 and baseline copies). Packed path: packs of W items (2..16 per
+ * ISA and precision) and the partial pack after them. Orders 0..8, batch counts around every W, both layouts and forms, every
  * transpose, nrhs 0..17 (B is copied 8 columns at a time), alpha/beta with zeros, singular
  * (zero column) and NaN items mixed in at shifting positions. */
 template <class T> void packed_batches(void **)
@@ -322,6 +325,62 @@ template <class T> void packed_batches(void **)
                     run_fused(c, rng);
                     idx++;
                 }
+    finish();
+}
+
+/* A subnormal pivot U(j, j) in one item at n = 1..8 (the per-item kernel from n = 7 in double,
+ * 8 in float by default, every n in the _item_all run; the packed or fixed-n path
+ * below it and in _item_off): the L column is divided instead of scaled by the reciprocal and the back
+ * substitution divides too, so that x_j = 2p / p = 2 stays finite where 1/p is Inf. A_new =
+ * X Y with X = I and Y = diag(1, .., p, .., 1), beta = 0; the item is one of a group of two
+ * (item 1) or the odd one after the groups (item 4 of 5).
+ * Not on the vendor path (the _vendor run sets GEMM_LU_TRSV_SMALL_MAX = 0): OpenBLAS 0.3.21's
+ * dgetrf scales the L column by the reciprocal of a subnormal pivot (Inf, then NaN in U and
+ * x) where reference dgetf2 divides; a known difference of the vendor path
+ * (docs/performance.md, "Fused call at n = 6, 8 (branch hostfused8, session 9)"). */
+template <class T> void subnormal_pivot(void **)
+{
+    const char *small_max = getenv("KOBALT_GEMM_LU_TRSV_SMALL_MAX");
+    if (small_max && *small_max && strtol(small_max, nullptr, 10) < 8) {
+        print_message("subnormal_pivot: skipped (GEMM_LU_TRSV_SMALL_MAX = %s: the vendor path)\n", small_max);
+        return;
+    }
+    const T p = std::numeric_limits<T>::denorm_min() * T(16);
+    const kobalt_int batch = 5;
+    for (kobalt_int n = 1; n <= 8; n++)
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_int odd : {kobalt_int(1), batch - 1}) {
+                const kobalt_int j = (n - 1) / 2 + (odd == 1 ? 0 : n / 2);
+                set_case("%sgemm_lu_trsv_strided %s n=%ld item %ld: U(%ld,%ld) subnormal", type_name<T>(),
+                         layout_name(l), (long)n, (long)odd, (long)j, (long)j);
+                MatBatch<T> X(l, n, n, batch, 0, 0, false, false), Y(l, n, n, batch, 0, 0, false, false);
+                MatBatch<T> A(l, n, n, batch, 0, 0, false, false), B(l, n, 1, batch, 0, 0, false, false);
+                IntBatch ipiv(n, batch), info(1, batch);
+                for (kobalt_int i = 0; i < batch; i++)
+                    for (kobalt_int q = 0; q < n; q++) {
+                        for (kobalt_int r = 0; r < n; r++) X.at(i, r, q) = Y.at(i, r, q) = r == q ? T(1) : T(0);
+                        B.at(i, q, 0) = T(1);
+                    }
+                Y.at(odd, j, j) = p;
+                B.at(odd, j, 0) = T(2) * p;
+                KT_CHECK_STATUS(kb::gemm_lu_trsv_strided(l, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, 1, T(1), X.base(),
+                                                         X.ld, X.stride, Y.base(), Y.ld, Y.stride, T(0), A.base(),
+                                                         A.ld, A.stride, ipiv.base(), ipiv.stride, B.base(), B.ld,
+                                                         B.stride, info.base(), batch));
+                for (kobalt_int i = 0; i < batch; i++) {
+                    KT_CHECK(info.at(i, 0) == 0, "item %ld: info %d, expected 0", (long)i, info.at(i, 0));
+                    for (kobalt_int r = 0; r < n; r++) {
+                        KT_CHECK(ipiv.at(i, r) == int(r + 1), "item %ld: ipiv[%ld] = %d", (long)i, (long)r,
+                                 ipiv.at(i, r));
+                        const T want = i == odd && r == j ? T(2) : T(1);
+                        KT_CHECK(B.at(i, r, 0) == want, "item %ld x(%ld) = %g, expected %g", (long)i, (long)r,
+                                 (double)B.at(i, r, 0), (double)want);
+                        const T diag = i == odd && r == j ? p : T(1);
+                        KT_CHECK(A.at(i, r, r) == diag, "item %ld U(%ld,%ld) = %g", (long)i, (long)r, (long)r,
+                                 (double)A.at(i, r, r));
+                    }
+                }
+            }
     finish();
 }
 
@@ -354,6 +413,7 @@ int main(void)
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
         cmocka_unit_test(packed_batches<double>),     cmocka_unit_test(packed_batches<float>),
+        cmocka_unit_test(subnormal_pivot<double>),    cmocka_unit_test(subnormal_pivot<float>),
     };
     return cmocka_run_group_tests_name("gemm_lu_trsv", tests, NULL, NULL);
 }

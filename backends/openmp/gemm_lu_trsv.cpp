@@ -4,6 +4,7 @@
 //   B_i = A_i^{-1} B_i                          (n x nrhs; nrhs == 1 is the trsv case)
 #include "batch_access.hpp"
 #include "fixed_path.hpp"
+#include "fused_item.hpp"
 #include "packed_path.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
@@ -38,9 +39,16 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
     if (path == Path::small) {
         const Strides sx = op_strides(layout, transx, ldx), sy = op_strides(layout, transy, ldy),
                       sa = strides_of(layout, lda), sb = strides_of(layout, ldb);
-        // The gemm step follows gemm's own threshold: past it, OpenBLAS's single-threaded
-        // small-matrix gemm beats the inlined kernel, and the item is still in cache for
-        // the LU and the solves that follow.
+        // From FUSED_ITEM_MIN (FUSED_ITEM_MIN_FLOAT for float items) to 8: one item at a
+        // time in SIMD registers (fused_item.cpp), for any batch size.
+        if (n == k && n >= threshold(for_precision<T>(FUSED_ITEM_MIN, FUSED_ITEM_MIN_FLOAT)) &&
+            n <= interleaved::FUSED_ITEM_MAX_N) {
+            KOBALT_INTERLEAVED_CALL(item_fused<T>, int(n), alpha, fixed::items(X), fixed::mat(sx),
+                                    fixed::items(Y), fixed::mat(sy), beta, fixed::items(A),
+                                    fixed::mat(sa), ipiv, strideIpiv, int(nrhs), fixed::items(B),
+                                    fixed::mat(sb), info, batch);
+            return KOBALT_SUCCESS;
+        }
         if (n == k && packed::use<T>(n, batch)) {
             KOBALT_INTERLEAVED_CALL(packed_fused<T>, int(n), alpha, fixed::items(X), fixed::mat(sx),
                                     fixed::items(Y), fixed::mat(sy), beta, fixed::items(A),
@@ -55,6 +63,9 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
                               fixed::mat(sb), info, batch);
             return KOBALT_SUCCESS;
         }
+        // The gemm step follows gemm's own threshold: past it, OpenBLAS's single-threaded
+        // small-matrix gemm beats the inlined kernel, and the item is still in cache for
+        // the LU and the solves that follow.
         const bool small_gemm = (n > k ? n : k) <= threshold(GEMM_SMALL_MAX);
         for_each_item(batch, [&](kobalt_int i) {
             const MatrixView<T> Ai = matrix_view<T>(A[i], n, n, sa);

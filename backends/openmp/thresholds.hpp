@@ -44,6 +44,8 @@ enum ThresholdId : int {
     TRSV_ROW_SWEEP_MAX, // ... forward solve, unit-stride rows: column sweep across the rows up to this n
     TRSV_PREFETCH_NEXT_MIN, // ... forward solve, unit-stride rows: next item's triangle into L2 from this n
     TRSV_COL_SWEEP_MAX, // ... the rank-1 column sweep up to this n (from TRSV_COL_SWEEP_MIN)
+    FUSED_ITEM_MIN,     // gemm_lu_trsv, k = n, double: the per-item register kernel (fused_item.cpp) from this n to 8
+    FUSED_ITEM_MIN_FLOAT, // ... the same for float items
     THRESHOLD_COUNT
 };
 

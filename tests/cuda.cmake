@@ -52,11 +52,14 @@ kobalt_gpu_test(cuda_getrf_warp 600 "" test_cuda_routines getrf)
 # kernel's 32-lane groups), and on the group kernel they replaced (FUSED_WARP_MAX = FUSED_FULL_MAX
 # = 0, at every n up to 32),
 # and both warp-staged kernels with two slices a warp (WARP_STAGE_BUFFERS = 2: the next
-# group's copies in flight during the work)
+# group's copies in flight during the work),
 kobalt_gpu_test(cuda_fused_warp 600 "" test_cuda_routines fused)
 kobalt_gpu_test(cuda_fused_group 600 "KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_FUSED_FULL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=32" test_cuda_routines fused)
 kobalt_gpu_test(cuda_fused_full32 600 "KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=32" test_cuda_routines fused)
 kobalt_gpu_test(cuda_fused_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines fused)
+# and without the next group's op(X) copied during the LU (FUSED_WARP_AHEAD_MIN, by default
+# n = 5 ... 8; 0 = the kernel before it)
+kobalt_gpu_test(cuda_fused_warp_noahead 600 "KOBALT_CUDA_FUSED_WARP_AHEAD_MIN=0" test_cuda_routines fused)
 kobalt_gpu_test(cuda_getrf_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines getrf)
 # and with the LU on the item's shared-memory record (lu_in_record; by default double n = 5 ... 8)
 # at every n in both precisions, and in registers at every n (the kernel before it)
@@ -75,6 +78,9 @@ kobalt_gpu_test(cuda_getrf_block_none 600 "KOBALT_CUDA_GETRF_BLOCK_MAX=0" test_c
 # group kernels keep these sizes), and with two slices a warp
 kobalt_gpu_test(cuda_getrs_warp 600 "" test_cuda_routines getrs)
 kobalt_gpu_test(cuda_getrs_warp_buf2 600 "KOBALT_CUDA_WARP_STAGE_BUFFERS=2" test_cuda_routines getrs)
+# and without the next group's factors and b copied during the solve (GETRS_WARP_AHEAD_MIN,
+# by default 1 = every n; 0 = the kernel before it)
+kobalt_gpu_test(cuda_getrs_warp_noahead 600 "KOBALT_CUDA_GETRS_WARP_AHEAD_MIN=0" test_cuda_routines getrs)
 # getrs alone on both sides of GETRS_PIPE_MIN (1, with GETRS_PIPE_MAX = 8: the one-thread pipe
 # kernel at every n it takes, 1 ... 8, with 8- and 16-byte copies; 0: the group kernel up to n = 8), see
 # test_cuda_routines.cpp "getrs".

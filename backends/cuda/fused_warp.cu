@@ -46,31 +46,42 @@ struct Shape {
     idx ldx, ldy, lda, ldb;
 };
 
+constexpr int kFusedAheadFrom = 5; // smallest n with an ahead kernel (launch)
+
 // An item's record: X (N x N), Y (N x N), b (N), then A (N x N) only when beta != 0.
 template <int N> struct Record {
     static constexpr int NN = N * N, offY = NN, offB = 2 * NN, offA = 2 * NN + N;
     __host__ __device__ static constexpr int pitch(bool readA) { return ws::pitch(offA + (readA ? NN : 0)); }
 };
 
-template <class T, int N, int BUF, class XA, class YA, class AA, class BA>
+// AHEAD (FUSED_WARP_AHEAD_MIN, one slice a warp, alpha != 0): the next group's op(X) is
+// copied into X's cells as soon as this group's products are in registers, so half of the
+// next group's input is in flight during the LU, the solve and the write-back (a prefetch
+// without a second slice, which would halve the warps an SM); the factors then go back
+// through Y's cells (free after the product) where A was not read.
+template <class T, int N, int BUF, bool AHEAD, class XA, class YA, class AA, class BA>
 __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     fused_warp(bool flat, Shape sh, T alpha, XA X, YA Y, T beta, AA A, int *ipiv, idx strideIpiv, BA B, int *info,
                idx batch) {
     using R = Record<N>;
     constexpr int NN = R::NN, offY = R::offY, offB = R::offB, offA = R::offA;
-    const int P = R::pitch(sh.readA), outA = sh.readA ? offA : 0;
+    const int P = R::pitch(sh.readA), outA = sh.readA ? offA : (AHEAD ? offY : 0);
     T *const s = ws::warp_slices<T, BUF>(P);
     unsigned solved = 0; // the group's items with info == 0, one bit a lane
-    const auto in = [&](T *slice, idx first, int count) {
-        if (sh.readXY) {
-            ws::copy_square<N, true>(flat, slice, P, 0, X, sh.ldx, first, count);
-            ws::copy_square<N, true>(flat, slice, P, offY, Y, sh.ldy, first, count);
-        }
+    const auto in_x = [&](T *slice, idx first, int count) {
+        if (sh.readXY) ws::copy_square<N, true>(flat, slice, P, 0, X, sh.ldx, first, count);
+    };
+    const auto in_rest = [&](T *slice, idx first, int count) {
+        if (sh.readXY) ws::copy_square<N, true>(flat, slice, P, offY, Y, sh.ldy, first, count);
         if (sh.readA) ws::copy_square<N, true>(flat, slice, P, offA, A, sh.lda, first, count);
         ws::copy_vector<N, true>(flat, sh.col, slice, P, offB, B, sh.ldb, first, count);
     };
-    const auto work = [&](T *rec, bool mine, idx first) {
-        T a[NN]; // element (i, j) at a[i + j * N]
+    const auto in = [&](T *slice, idx first, int count) {
+        in_x(slice, first, count);
+        in_rest(slice, first, count);
+    };
+    // a = op(X) op(Y) from the record (zero when alpha == 0)
+    const auto build = [&](const T *rec, T (&a)[NN]) {
         if (sh.readXY) {
             if (sh.xu)
                 sh.yu ? product<T, N, true, true>(rec, rec + offY, a) : product<T, N, true, false>(rec, rec + offY, a);
@@ -80,6 +91,9 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
 #pragma unroll
             for (int e = 0; e < NN; ++e) a[e] = T(0);
         }
+    };
+    // alpha a + beta A, the LU, the factors into the record, ipiv, info and the solve
+    const auto finish = [&](T *rec, T (&a)[NN], bool mine, idx first) {
         if (sh.readA) {
             T c[NN];
             ws::to_regs<N>(sh.col, rec + offA, c);
@@ -122,7 +136,17 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
         ws::copy_square<N, false>(flat, slice, P, outA, A, sh.lda, first, count);
         ws::copy_vector<N, false>(flat, sh.col, slice, P, offB, B, sh.ldb, first, count, solved);
     };
-    ws::for_each_group<BUF>(s, P, batch, in, work, out);
+    if constexpr (AHEAD) {
+        static_assert(BUF == 1, "the ahead mode has one slice a warp");
+        ws::for_each_group_x_ahead<NN>(s, P, batch, in_x, in_rest, build, finish, out);
+    } else {
+        const auto work = [&](T *rec, bool mine, idx first) {
+            T a[NN]; // element (i, j) at a[i + j * N]
+            build(rec, a);
+            finish(rec, a, mine, first);
+        };
+        ws::for_each_group<BUF>(s, P, batch, in, work, out);
+    }
 }
 
 template <class T, int N, class XA, class YA, class AA, class BA>
@@ -130,9 +154,18 @@ bool launch(const Shape &sh, T alpha, XA X, YA Y, T beta, AA A, int *ipiv, idx s
             idx batch, cudaStream_t st) {
     // one warp a block: a record of up to 3 n^2 + n elements makes the slices large, and
     // the SM's shared memory then holds whole warps rather than whole pairs of warps
-    return ws::launch_staged(fused_warp<T, N, 1, XA, YA, AA, BA>, fused_warp<T, N, 2, XA, YA, AA, BA>, 1,
-                             sizeof(T) * 32 * Record<N>::pitch(sh.readA), batch, st, sh, alpha, X, Y, beta, A, ipiv,
-                             strideIpiv, B, info, batch);
+    const size_t slice = sizeof(T) * 32 * Record<N>::pitch(sh.readA);
+    const int ahead_min = int(threshold(FUSED_WARP_AHEAD_MIN));
+    // the ahead kernels are compiled only from n = 5 (kFusedAheadFrom): below, the copies are
+    // a small part of the time and the instantiations would only lengthen the build
+    if constexpr (N >= kFusedAheadFrom) {
+        if (sh.readXY && ahead_min > 0 && N >= ahead_min)
+            return ws::launch_staged(fused_warp<T, N, 1, true, XA, YA, AA, BA>,
+                                     fused_warp<T, N, 2, false, XA, YA, AA, BA>, 1, slice, batch, st, sh, alpha, X,
+                                     Y, beta, A, ipiv, strideIpiv, B, info, batch);
+    }
+    return ws::launch_staged(fused_warp<T, N, 1, false, XA, YA, AA, BA>, fused_warp<T, N, 2, false, XA, YA, AA, BA>,
+                             1, slice, batch, st, sh, alpha, X, Y, beta, A, ipiv, strideIpiv, B, info, batch);
 }
 
 } // namespace

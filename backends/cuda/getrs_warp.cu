@@ -19,41 +19,66 @@ namespace {
 namespace ilw = kobalt_interleaved;
 namespace ws = warp_stage;
 
-template <class T, int N, int BUF, class AA, class BA>
+// AHEAD (GETRS_WARP_AHEAD_MIN, one slice a warp): the next group's factors and b are copied
+// into the slice as soon as this group's are in registers, so they are in flight during the
+// solve and the write-back; x goes out through N more cells a record (a prefetch for
+// N more cells instead of a second slice, which would halve the warps an SM).
+template <class T, int N, int BUF, bool AHEAD, class AA, class BA>
 __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     getrs_warp(bool flat, bool col, bool trans, idx lda, AA A, const int *ipiv, idx strideIpiv, idx ldb, BA B, idx batch) {
-    constexpr int NN = N * N, offB = NN, P = ws::pitch(NN + N);
+    constexpr int NN = N * N, offB = NN, offX = AHEAD ? NN + N : offB, P = ws::pitch(offX + N);
     T *const s = ws::warp_slices<T, BUF>(P);
     const auto in = [&](T *slice, idx first, int count) {
         ws::copy_square<N, true>(flat, slice, P, 0, A, lda, first, count);
         ws::copy_vector<N, true>(flat, col, slice, P, offB, B, ldb, first, count);
     };
-    const auto work = [&](T *rec, bool mine, idx first) {
-        T a[NN]; // element (i, j) at a[i + j * N]
-        ws::to_regs<N>(col, rec, a);
+    // the factors (element (i, j) at a[i + j * N]) and b (at a[NN + i]) into registers
+    const auto build = [&](const T *rec, T (&a)[NN + N]) {
+#pragma unroll
+        for (int j = 0; j < N; ++j)
+#pragma unroll
+            for (int i = 0; i < N; ++i) a[i + j * N] = rec[col ? ws::cell<N, true>(i, j) : ws::cell<N, false>(i, j)];
+#pragma unroll
+        for (int i = 0; i < N; ++i) a[NN + i] = rec[offB + i];
+    };
+    // the interchanges and both solves, x into b's cells
+    const auto finish = [&](T *rec, T (&a)[NN + N], bool mine, idx first) {
         int pv[N];
         const int *const piv = ipiv && mine ? ipiv + (first + threadIdx.x % 32) * strideIpiv : nullptr;
 #pragma unroll
         for (int j = 0; j < N; ++j) pv[j] = piv ? piv[j] - 1 : j;
-        T b[N];
+        ilw::solve<ilw::ScalarOps<T>, N>(trans, a, pv, ipiv != nullptr, a + NN);
 #pragma unroll
-        for (int i = 0; i < N; ++i) b[i] = rec[offB + i];
-        ilw::solve<ilw::ScalarOps<T>, N>(trans, a, pv, ipiv != nullptr, b);
-#pragma unroll
-        for (int i = 0; i < N; ++i) rec[offB + i] = b[i];
+        for (int i = 0; i < N; ++i) rec[offX + i] = a[NN + i];
     };
     const auto out = [&](T *slice, idx first, int count) {
-        ws::copy_vector<N, false>(flat, col, slice, P, offB, B, ldb, first, count);
+        ws::copy_vector<N, false>(flat, col, slice, P, offX, B, ldb, first, count);
     };
-    ws::for_each_group<BUF>(s, P, batch, in, work, out);
+    if constexpr (AHEAD) {
+        static_assert(BUF == 1, "the ahead mode has one slice a warp");
+        ws::for_each_group_x_ahead<NN + N>(s, P, batch, in, [](T *, idx, int) {}, build, finish, out);
+    } else {
+        const auto work = [&](T *rec, bool mine, idx first) {
+            T a[NN + N];
+            build(rec, a);
+            finish(rec, a, mine, first);
+        };
+        ws::for_each_group<BUF>(s, P, batch, in, work, out);
+    }
 }
 
 template <class T, int N, class AA, class BA>
 bool launch(bool col, bool trans, idx lda, AA A, const int *ipiv, idx strideIpiv, idx ldb, BA B, idx batch,
             cudaStream_t st) {
-    return ws::launch_staged(getrs_warp<T, N, 1, AA, BA>, getrs_warp<T, N, 2, AA, BA>, ws::kWarpsPerBlock,
-                             sizeof(T) * 32 * ws::pitch(N * N + N), batch, st, col, trans, lda, A, ipiv, strideIpiv,
-                             ldb, B, batch);
+    const size_t slice = sizeof(T) * 32 * ws::pitch(N * N + N);
+    const int ahead_min = int(threshold(GETRS_WARP_AHEAD_MIN));
+    if (ahead_min > 0 && N >= ahead_min)
+        return ws::launch_staged(getrs_warp<T, N, 1, true, AA, BA>, getrs_warp<T, N, 2, false, AA, BA>,
+                                 ws::kWarpsPerBlock, sizeof(T) * 32 * ws::pitch(N * N + 2 * N), batch, st, col, trans, lda, A, ipiv, strideIpiv, ldb, B,
+                                 batch);
+    return ws::launch_staged(getrs_warp<T, N, 1, false, AA, BA>, getrs_warp<T, N, 2, false, AA, BA>,
+                             ws::kWarpsPerBlock, slice, batch, st, col, trans, lda, A, ipiv, strideIpiv, ldb, B,
+                             batch);
 }
 
 } // namespace

@@ -310,6 +310,19 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "H200 (session 17) n = 25 / 28 / 31 / 32 0.400-0.409 / 0.340-0.348 / 0.308-0.321 / 0.299-0.306 ms (cuBLAS) -> "
      "0.348-0.352 / 0.307-0.313 / 0.286 / 0.259-0.260 (docs/performance.md)",
      32},
+    {"FUSED_WARP_AHEAD_MIN",
+     "cuda fused call on FUSED_WARP_MIN's kernel with alpha != 0 and one slice a warp: smallest n (5 ... 8) whose "
+     "next group's op(X) is copied into the slice once this group's products are in registers, during its LU, "
+     "solve and write-back (0 disables). 5: on an H200 (session 18) double n = 5 / 6 / 7 / 8 0.250-0.254 / "
+     "0.267-0.272 / 0.303-0.306 / 0.332-0.339 -> 0.241-0.245 / 0.243-0.246 / 0.285-0.289 / 0.320-0.323 ms, float "
+     "even to 1.03x (docs/performance.md)",
+     5},
+    {"GETRS_WARP_AHEAD_MIN",
+     "cuda getrs on GETRS_WARP_MIN's kernel with one slice a warp: smallest n whose next group's factors and b are "
+     "copied into the slice once this group's are in registers, during its solve and write-back, x going out through "
+     "n more cells a record (0 disables). 1: on an H200 (session 18) double n = 2 / 4 / 7 87 / 83 / 72% -> 94 / 94 / "
+     "89% of the copy bandwidth, float n = 2 74% -> 85%, float n = 6 83% -> 80% (docs/performance.md)",
+     1},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -184,6 +184,44 @@ __device__ __forceinline__ void for_each_group(T *s, int P, idx batch, In stage_
     }
 }
 
+// for_each_group with one slice whose first part is copied a group ahead: stage_first(slice,
+// first, count) issues the copies of the cells the kernel is done with once build(record, a)
+// has read them into registers a (fused_warp.cu: op(X)); stage_rest the others. Per group:
+// wait for both, build, issue the next group's stage_first, finish(record, a, lane_has_item,
+// first), write back, issue the next group's stage_rest. stage_out must not read the cells
+// stage_first writes. a holds E elements a lane.
+template <int E, class T, class First, class Rest, class Build, class Finish, class Out>
+__device__ __forceinline__ void for_each_group_x_ahead(T *s, int P, idx batch, First stage_first, Rest stage_rest,
+                                                       Build build, Finish finish, Out stage_out) {
+    const int lane = int(threadIdx.x % 32);
+    const idx step = idx(gridDim.x) * (blockDim.x / 32) * 32;
+    idx first = (idx(blockIdx.x) * (blockDim.x / 32) + threadIdx.x / 32) * 32;
+    const auto count_at = [batch](idx f) { return batch - f < 32 ? int(batch - f) : 32; };
+    if (first < batch) {
+        stage_first(s, first, count_at(first));
+        stage_rest(s, first, count_at(first));
+    }
+    __pipeline_commit();
+    for (; first < batch; first += step) {
+        const int count = count_at(first);
+        const idx next = first + step;
+        __pipeline_wait_prior(0);
+        __syncwarp();
+        T *const rec = s + lane * P;
+        T a[E];
+        build(rec, a);
+        __syncwarp(); // every lane has read the cells stage_first overwrites
+        if (next < batch) stage_first(s, next, count_at(next));
+        __pipeline_commit();
+        finish(rec, a, lane < count, first);
+        __syncwarp();
+        stage_out(s, first, count);
+        __syncwarp(); // the slice is read before copies land in it again
+        if (next < batch) stage_rest(s, next, count_at(next));
+        __pipeline_commit();
+    }
+}
+
 // Launches kernel<<<grid, `warps` warps a block>>> with `bytes_per_warp` of dynamic shared
 // memory a warp, the grid the resident blocks (each warp walks several groups of
 // `items_per_warp` items), at most one warp per group. false when the device cannot hold one

@@ -18,14 +18,13 @@
 #include <limits>
 #include <type_traits>
 
-#include <omp.h>
-
 #if defined(__AVX512F__) && defined(__AVX512VL__)
 #include <immintrin.h>
 #define KOBALT_FUSED_ITEM_AVX512 1
 #endif
 
 #include "pack_ops.hpp"
+#include "static_chunks.hpp"
 
 namespace {
 
@@ -371,19 +370,7 @@ template <class T, int N, bool UX, bool UA, bool WB> void run(const Args<T> &g, 
         for (; i + K <= hi; i += K) group<T, N, K, UX, UA, WB>(g, i);
         for (; i < hi; ++i) group<T, N, 1, UX, UA, WB>(g, i);
     };
-    if (batch <= 1) {
-        chunk(0, batch);
-        return;
-    }
-#pragma omp parallel
-    {
-        // schedule(static)'s split: equal contiguous chunks, the first batch % nt threads
-        // one item more (as getrs_tiny.cpp).
-        const int64_t nt = omp_get_num_threads(), t = omp_get_thread_num();
-        const int64_t q = batch / nt, r = batch % nt;
-        const int64_t lo = t * q + (t < r ? t : r);
-        chunk(lo, lo + q + (t < r ? 1 : 0));
-    }
+    kobalt_openmp::for_static_chunks(batch, chunk);
 }
 
 template <class T, int N, bool WB> void run_n(const Args<T> &g, bool ux, bool ua, int64_t batch) {

@@ -21,11 +21,10 @@
 // registers, as in the fixed-n solve. Measured against the fixed-n solve, the packed path
 // and variants: docs/performance.md, "getrs at n = 2..8: the in-place solve".
 #include "fixed_common.hpp"
+#include "static_chunks.hpp"
 
 #include <cstdint>
 #include <limits>
-
-#include <omp.h>
 
 namespace {
 
@@ -131,19 +130,7 @@ void getrs_tiny_n(Items<const T> A, int lda, const int *ipiv, int64_t sipiv, Ite
             solve<N, 1, Trans, U>(a, lda, p, b, sb);
         }
     };
-    if (batch <= 1) {
-        run(0, batch);
-        return;
-    }
-#pragma omp parallel
-    {
-        // omp for schedule(static)'s split: equal contiguous chunks, the first batch % nt
-        // threads one item more.
-        const int64_t nt = omp_get_num_threads(), t = omp_get_thread_num();
-        const int64_t q = batch / nt, r = batch % nt;
-        const int64_t lo = t * q + (t < r ? t : r);
-        run(lo, lo + q + (t < r ? 1 : 0));
-    }
+    kobalt_openmp::for_static_chunks(batch, run);
 }
 
 template <int N, class T>

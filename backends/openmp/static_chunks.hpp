@@ -1,0 +1,32 @@
+// static_chunks.hpp -- one contiguous chunk of the batch per OpenMP thread, split as
+// `omp for schedule(static)` splits it, for loops that walk their chunk in groups of several
+// items (getrs_tiny.cpp, fused_item.cpp): an `omp for` would hand out single items, and the
+// groups would straddle threads.
+#ifndef KOBALT_OPENMP_STATIC_CHUNKS_HPP
+#define KOBALT_OPENMP_STATIC_CHUNKS_HPP
+
+#include <cstdint>
+
+#include <omp.h>
+
+namespace kobalt_openmp {
+
+// chunk(lo, hi) for items [lo, hi) of each thread: equal chunks in thread order, the first
+// batch % nt threads one item more. A batch of at most one item opens no parallel region.
+template <class Chunk> inline void for_static_chunks(int64_t batch, const Chunk &chunk) {
+    if (batch <= 1) {
+        chunk(int64_t(0), batch);
+        return;
+    }
+#pragma omp parallel
+    {
+        const int64_t nt = omp_get_num_threads(), t = omp_get_thread_num();
+        const int64_t q = batch / nt, r = batch % nt;
+        const int64_t lo = t * q + (t < r ? t : r);
+        chunk(lo, lo + q + (t < r ? 1 : 0));
+    }
+}
+
+} // namespace kobalt_openmp
+
+#endif

@@ -186,7 +186,8 @@ __device__ __forceinline__ void for_each_group(T *s, int P, idx batch, In stage_
 
 // for_each_group with one slice whose first part is copied a group ahead: stage_first(slice,
 // first, count) issues the copies of the cells the kernel is done with once build(record, a)
-// has read them into registers a (fused_warp.cu: op(X)); stage_rest the others. Per group:
+// has read them into registers a (fused_warp.cu: op(X); getrs_warp.cu: the whole record but
+// x's cells, its stage_rest empty); stage_rest the others. Per group:
 // wait for both, build, issue the next group's stage_first, finish(record, a, lane_has_item,
 // first), write back, issue the next group's stage_rest. stage_out must not read the cells
 // stage_first writes. a holds E elements a lane.

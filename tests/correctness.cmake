@@ -12,7 +12,8 @@ set(KOBALT_THRESHOLD_NAMES
   GEMM_LU_TRSV_SMALL_MAX GETRI_SMALL_MAX GETRF_NP_SMALL_MAX
   GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX GETRS_DIRECT_MAX GETRS_STREAM_MIN
   GETRS_TINY_MAX TRSM_SMALL_MAX_FLOAT TRSV_DIRECT_MAX TRSV_PREFETCH_MAX TRSM_DIRECT_MAX
-  TRSV_INPLACE_MAX TRSV_COL_SWEEP_MIN TRSV_ROW_SWEEP_MAX TRSV_PREFETCH_NEXT_MIN TRSV_COL_SWEEP_MAX)
+  TRSV_INPLACE_MAX TRSV_COL_SWEEP_MIN TRSV_ROW_SWEEP_MAX TRSV_PREFETCH_NEXT_MIN TRSV_COL_SWEEP_MAX
+  GETRF_TINY_MAX)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -98,6 +99,10 @@ foreach(routine getrf getrs gemm_lu_trsv)
     if(routine STREQUAL "getrs")
       list(APPEND env "KOBALT_GETRS_TINY_MAX=0")
     endif()
+    # getrf at n = 2 takes the in-place kernel (GETRF_TINY_MAX) ahead of both: off here too.
+    if(routine STREQUAL "getrf")
+      list(APPEND env "KOBALT_GETRF_TINY_MAX=0")
+    endif()
     # The fused call at n >= FUSED_ITEM_MIN(_FLOAT) runs the per-item kernel ahead of both: off.
     if(routine STREQUAL "gemm_lu_trsv")
       list(APPEND env "KOBALT_FUSED_ITEM_MIN=9" "KOBALT_FUSED_ITEM_MIN_FLOAT=9")
@@ -106,6 +111,19 @@ foreach(routine getrf getrs gemm_lu_trsv)
       ${env})
   endforeach()
 endforeach()
+
+# getrf of 2 x 2 items in place, W at a time in registers (backends/openmp/getrf_tiny.cpp,
+# GETRF_TINY_MAX = 2), ahead of the packed path: on in _default and _small (with the AVX-512
+# copy where the CPU has it), off in _vendor and the _packed_* runs; _tiny_avx2 and
+# _tiny_base run its AVX2 and baseline (SSE2) copies.
+if(TARGET test_getrf)
+  set(kobalt_tiny_env_avx2 "KOBALT_OPENMP_NO_AVX512=1")
+  set(kobalt_tiny_env_base "KOBALT_OPENMP_NO_AVX2=1")
+  foreach(variant avx2 base)
+    kobalt_add_correctness_run(correctness_getrf_tiny_${variant} test_getrf "correctness;correctness_fixed"
+      ${kobalt_tiny_env_${variant}})
+  endforeach()
+endif()
 
 # The fused call with k = n from FUSED_ITEM_MIN (double, 7) / FUSED_ITEM_MIN_FLOAT (8) to 8
 # runs one item at a time in SIMD registers (backends/openmp/fused_item.cpp), ahead of the

@@ -21,7 +21,7 @@ struct GetrfCase {
     bool compare_pivots = true;
 };
 
-enum Special { kRandom, kZeroCol0, kZeroColMid, kZeroColLast, kZeroMatrix, kNaN, kDominant };
+enum Special { kRandom, kZeroCol0, kZeroColMid, kZeroColLast, kZeroMatrix, kNaN, kDominant, kSubnormalCol0 };
 
 /* Fill item i of A according to kind. */
 template <class T> void fill_item(MatBatch<T> &A, kobalt_int i, Special kind, Rng &rng)
@@ -36,6 +36,10 @@ template <class T> void fill_item(MatBatch<T> &A, kobalt_int i, Special kind, Rn
     case kZeroColLast: zc = r - 1; break;
     case kZeroMatrix: A.fill_value(T(0)); break; /* note: all items; callers use it for batch 1 */
     case kNaN: if (m > 0 && n > 0) A.at(i, m / 2, n / 2) = std::numeric_limits<T>::quiet_NaN(); break;
+    case kSubnormalCol0: /* the first pivot is subnormal: dgetf2 divides by it (1/p overflows) */
+        for (kobalt_int q = 0; q < m && n > 0; q++)
+            A.at(i, q, 0) = (T)(1 + q % 3) * std::numeric_limits<T>::denorm_min() * T(64);
+        break;
     case kDominant:
         for (kobalt_int c = 0; c < r; c++) A.at(i, c, c) = (T)((c % 2 ? -1.0 : 1.0) * (double)(m + n + 1));
         break;
@@ -102,7 +106,7 @@ template <class T> void run_getrf(const GetrfCase &c, MatBatch<T> &A, const std:
         }
         double res = lu_residual(to_dense(A0, i), to_dense(A, i), gp, eps<T>());
         KT_CHECK(res < kThreshold, "item %ld (%s): ||PA - LU|| scaled residual %g", (long)i,
-                 kind == kRandom ? "random" : kind == kDominant ? "dominant" : "singular", res);
+                 kind == kRandom ? "random" : kind == kDominant ? "dominant" : kind == kSubnormalCol0 ? "subnormal column" : "singular", res);
     }
 }
 
@@ -174,7 +178,7 @@ template <class T> void nopivot_threshold(void **)
  * (fixed n <= 8, unit-stride LU up to GETRF_NP_SMALL_MAX, vendor above), both layouts. */
 template <class T> void nopivot_subnormal_pivot(void **)
 {
-    static const kobalt_int sizes[] = {4, 12, 40, 129};
+    static const kobalt_int sizes[] = {2, 4, 12, 40, 129};
     const T p = std::numeric_limits<T>::denorm_min() * T(16);
     for (kobalt_int n : sizes)
         for (kobalt_layout l : kLayouts) {
@@ -386,6 +390,53 @@ template <class T> void packed_batches(void **)
     finish();
 }
 
+/* 2 x 2 items factored in place, W at a time in registers (GETRF_TINY_MAX, on by default; the
+ * _packed_* and _vendor runs turn it off, _tiny_avx2 / _tiny_base run its AVX2 / SSE2 copies):
+ * dense strided batches (lda 2, stride 4: the de-interleaving loads) and every other layout
+ * (padding, pointer arrays: element by element), batch counts around every W (2..16) and a
+ * thread's chunk, pivots contiguous (stride 2: one vector store) or strided, with and without
+ * pivoting, and items with a zero first or last column, a NaN, or a subnormal first column
+ * (the division path) at shifting positions within the blocks.
+ * Subnormal columns not on the vendor path (the _vendor run sets GETRF_SMALL_MAX = 0):
+ * OpenBLAS 0.3.21's dgetrf scales by the reciprocal of a subnormal pivot (Inf in L) where
+ * reference dgetf2 divides, a known difference of the vendor path (see test_gemm_lu_trsv's
+ * subnormal_pivot); there those items are random ones. */
+template <class T> void tiny_in_place(void **)
+{
+    Rng rng(50);
+    const char *small_max = getenv("KOBALT_GETRF_SMALL_MAX");
+    const bool vendor = small_max && *small_max && strtol(small_max, nullptr, 10) < 2;
+    if (vendor) print_message("tiny_in_place: no subnormal columns (GETRF_SMALL_MAX = %s: the vendor path)\n", small_max);
+    static const kobalt_int batches[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 64, 1001};
+    static const Special mix[] = {kRandom,   kZeroCol0, kRandom, kSubnormalCol0, kRandom, kNaN, kRandom,
+                                  kRandom,   kZeroColLast, kRandom, kRandom, kRandom, kSubnormalCol0};
+    const size_t nmix = sizeof mix / sizeof mix[0];
+    int idx = 0;
+    for (kobalt_int nb : batches)
+        for (kobalt_layout l : kLayouts)
+            for (Form f : kForms)
+                for (int v = 0; v < 4; v++) {
+                    GetrfCase c;
+                    c.layout = l; c.form = f; c.m = c.n = 2; c.batch = nb;
+                    c.lda_x = v == 2 ? 1 : 0; c.sa_x = v == 3 ? 3 : 0; c.sp_x = v == 1 ? 1 : 0;
+                    c.no_pivot = idx % 3 == 2;
+                    set_case("%sgetrf_%s %s n=2 batch=%ld ldx=%ld stridex=%ld ipivstridex=%ld ipiv=%s, special items "
+                             "mixed",
+                             type_name<T>(), form_name(f), layout_name(l), (long)nb, (long)c.lda_x, (long)c.sa_x,
+                             (long)c.sp_x, c.no_pivot ? "NULL" : "array");
+                    MatBatch<T> A(l, 2, 2, nb, c.lda_x, c.sa_x, false, f == Form::Batched);
+                    std::vector<Special> kinds((size_t)nb);
+                    for (kobalt_int i = 0; i < nb; i++) {
+                        kinds[(size_t)i] = c.no_pivot ? kDominant : mix[(size_t)(i + idx) % nmix];
+                        if (vendor && kinds[(size_t)i] == kSubnormalCol0) kinds[(size_t)i] = kRandom;
+                        fill_item(A, i, kinds[(size_t)i], rng);
+                    }
+                    run_getrf(c, A, kinds);
+                    idx++;
+                }
+    finish();
+}
+
 /* Item offsets beyond 2^31 elements for A and ipiv, in sparse mappings. */
 template <class T> void huge_stride(void **)
 {
@@ -463,6 +514,7 @@ int main(void)
         cmocka_unit_test(huge_stride<double>),      cmocka_unit_test(huge_stride<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),
         cmocka_unit_test(packed_batches<double>),   cmocka_unit_test(packed_batches<float>),
+        cmocka_unit_test(tiny_in_place<double>),    cmocka_unit_test(tiny_in_place<float>),
     };
     return cmocka_run_group_tests_name("getrf", tests, NULL, NULL);
 }

@@ -27,6 +27,11 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
     const Path path = choose_path(ipiv ? GETRF_SMALL_MAX : GETRF_NP_SMALL_MAX, m > n ? m : n, lda, batch);
     if (path == Path::small) {
         const Strides sa = strides_of(layout, lda);
+        if (m == n && n == 2 && n <= threshold(GETRF_TINY_MAX)) {
+            KOBALT_INTERLEAVED_CALL(tiny_getrf2<T>, fixed::items(A), fixed::mat(sa), ipiv, strideIpiv,
+                                    info, batch);
+            return KOBALT_SUCCESS;
+        }
         if (m == n && packed::use<T>(n, batch)) {
             KOBALT_INTERLEAVED_CALL(packed_getrf<T>, int(n), fixed::items(A), fixed::mat(sa), ipiv,
                                     strideIpiv, info, batch);

@@ -17,6 +17,9 @@
 // Compiled once per ISA like interleaved_kernels.cpp (namespaces base, avx2, avx512 of
 // kobalt_openmp::interleaved; KOBALT_INTERLEAVED_CALL picks one). Argument lists are the
 // fixed kernels' (fixed::Items, fixed::Mat).
+//
+// tiny_getrf2 (getrf_tiny.cpp, chosen by GETRF_TINY_MAX ahead of the packed path) is not a
+// packed kernel: it factors 2 x 2 items in place, W at a time in registers, with no copy.
 #ifndef KOBALT_OPENMP_PACKED_KERNELS_HPP
 #define KOBALT_OPENMP_PACKED_KERNELS_HPP
 
@@ -42,6 +45,9 @@ namespace interleaved {
                       fixed::Items<const T> Y, fixed::Mat y, T beta, fixed::Items<T> A,       \
                       fixed::Mat a, int *ipiv, int64_t sipiv, int nrhs, fixed::Items<T> B,    \
                       fixed::Mat b, int *info, int64_t batch);                                \
+    template <class T>                                                                        \
+    void tiny_getrf2(fixed::Items<T> A, fixed::Mat a, int *ipiv, int64_t sipiv, int *info,    \
+                     int64_t batch);                                                          \
     }
 KOBALT_PACKED_DECLARE(base)
 KOBALT_PACKED_DECLARE(avx2)

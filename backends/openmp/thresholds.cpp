@@ -155,6 +155,13 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"FUSED_ITEM_MIN_FLOAT",
      "gemm_lu_trsv with k = n, float: FUSED_ITEM_MIN for float items (9 or more disables it)",
      8},
+    // Checked before the packed path for square items on the small path (with or without
+    // pivoting): 2 x 2 items factored in place, W at a time in registers, no copy into a
+    // pack (docs/performance.md, "getrf at n = 2 in place").
+    {"GETRF_TINY_MAX",
+     "getrf with square items: largest n factored in place by getrf_tiny.cpp, W items at a "
+     "time in SIMD registers (at most 2; 0 disables it: the packed or fixed-n path as before)",
+     2},
 };
 
 } // namespace kobalt_openmp

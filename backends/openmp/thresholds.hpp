@@ -46,6 +46,7 @@ enum ThresholdId : int {
     TRSV_COL_SWEEP_MAX, // ... the rank-1 column sweep up to this n (from TRSV_COL_SWEEP_MIN)
     FUSED_ITEM_MIN,     // gemm_lu_trsv, k = n, double: the per-item register kernel (fused_item.cpp) from this n to 8
     FUSED_ITEM_MIN_FLOAT, // ... the same for float items
+    GETRF_TINY_MAX,     // getrf, square items, n <= 2: in place, W items in registers (getrf_tiny.cpp)
     THRESHOLD_COUNT
 };
 

@@ -34,26 +34,6 @@ namespace {
 using kobalt_openmp::fixed::Items;
 using kobalt_openmp::fixed::Mat;
 
-// Lane selections with constant indices (GCC 12 and clang both have __builtin_shufflevector),
-// on the concatenation a:b of two W-lane vectors.
-template <int W> using Lanes = std::make_integer_sequence<int, W>;
-// Even (odd) lanes of a:b.
-template <class V, int... K> KOBALT_IL_FN V even(V a, V b, std::integer_sequence<int, K...>) {
-    return __builtin_shufflevector(a, b, (2 * K)...);
-}
-template <class V, int... K> KOBALT_IL_FN V odd(V a, V b, std::integer_sequence<int, K...>) {
-    return __builtin_shufflevector(a, b, (2 * K + 1)...);
-}
-// a0 b0 a1 b1 ... from the first (lo) or second (hi) halves of a and b.
-template <class V, int... K> KOBALT_IL_FN V lo(V a, V b, std::integer_sequence<int, K...>) {
-    constexpr int W = sizeof...(K);
-    return __builtin_shufflevector(a, b, (K % 2 ? W + K / 2 : K / 2)...);
-}
-template <class V, int... K> KOBALT_IL_FN V hi(V a, V b, std::integer_sequence<int, K...>) {
-    constexpr int W = sizeof...(K);
-    return __builtin_shufflevector(a, b, (K % 2 ? W + W / 2 + K / 2 : W / 2 + K / 2)...);
-}
-
 // G items of four contiguous elements as one vector of 4G lanes, and back: halves joined
 // (split) by lane selections, so that W items of a pointer array fill the four vectors with
 // one load per item (two per vector in the SSE2 copy of double) and no trip through memory.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "../common/interleaved_algo.hpp"
 
@@ -73,6 +74,26 @@ template <class Real, int W> struct PackOps {
         for (int l = 0; l < W; ++l) p[l * lane] = int(v[l]);
     }
 };
+
+// Lane selections with constant indices (GCC 12 and clang both have __builtin_shufflevector),
+// on the concatenation a:b of two W-lane vectors (getrf_tiny.cpp, the packed path's copies).
+template <int W> using Lanes = std::make_integer_sequence<int, W>;
+// Even (odd) lanes of a:b.
+template <class V, int... K> KOBALT_IL_FN V even(V a, V b, std::integer_sequence<int, K...>) {
+    return __builtin_shufflevector(a, b, (2 * K)...);
+}
+template <class V, int... K> KOBALT_IL_FN V odd(V a, V b, std::integer_sequence<int, K...>) {
+    return __builtin_shufflevector(a, b, (2 * K + 1)...);
+}
+// a0 b0 a1 b1 ... from the first (lo) or second (hi) halves of a and b.
+template <class V, int... K> KOBALT_IL_FN V lo(V a, V b, std::integer_sequence<int, K...>) {
+    constexpr int W = sizeof...(K);
+    return __builtin_shufflevector(a, b, (K % 2 ? W + K / 2 : K / 2)...);
+}
+template <class V, int... K> KOBALT_IL_FN V hi(V a, V b, std::integer_sequence<int, K...>) {
+    constexpr int W = sizeof...(K);
+    return __builtin_shufflevector(a, b, (K % 2 ? W + W / 2 + K / 2 : W / 2 + K / 2)...);
+}
 
 // Items of T per SIMD pack in this translation unit's instruction set.
 template <class T> constexpr int lanes_of() { return KOBALT_IL_BYTES / int(sizeof(T)); }

@@ -19,6 +19,11 @@ namespace {
 namespace ilw = kobalt_interleaved;
 namespace ws = warp_stage;
 
+// Cells of an item's record: the factors (n x n), b (n) and, where `ahead`, x (n more;
+// otherwise x goes out through b's cells). One count for the kernel's pitch and the launch's
+// slice size.
+__host__ __device__ constexpr int record_cells(int n, bool ahead) { return n * n + (ahead ? 2 * n : n); }
+
 // AHEAD (GETRS_WARP_AHEAD_MIN, one slice a warp): the next group's factors and b are copied
 // into the slice as soon as this group's are in registers, so they are in flight during the
 // solve and the write-back; x goes out through N more cells a record (a prefetch for
@@ -26,7 +31,7 @@ namespace ws = warp_stage;
 template <class T, int N, int BUF, bool AHEAD, class AA, class BA>
 __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     getrs_warp(bool flat, bool col, bool trans, idx lda, AA A, const int *ipiv, idx strideIpiv, idx ldb, BA B, idx batch) {
-    constexpr int NN = N * N, offB = NN, offX = AHEAD ? NN + N : offB, P = ws::pitch(offX + N);
+    constexpr int NN = N * N, offB = NN, offX = AHEAD ? NN + N : offB, P = ws::pitch(record_cells(N, AHEAD));
     T *const s = ws::warp_slices<T, BUF>(P);
     const auto in = [&](T *slice, idx first, int count) {
         ws::copy_square<N, true>(flat, slice, P, 0, A, lda, first, count);
@@ -34,10 +39,7 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
     };
     // the factors (element (i, j) at a[i + j * N]) and b (at a[NN + i]) into registers
     const auto build = [&](const T *rec, T (&a)[NN + N]) {
-#pragma unroll
-        for (int j = 0; j < N; ++j)
-#pragma unroll
-            for (int i = 0; i < N; ++i) a[i + j * N] = rec[col ? ws::cell<N, true>(i, j) : ws::cell<N, false>(i, j)];
+        ws::to_regs<N>(col, rec, a);
 #pragma unroll
         for (int i = 0; i < N; ++i) a[NN + i] = rec[offB + i];
     };
@@ -70,14 +72,14 @@ __global__ void __launch_bounds__(ws::kWarpsPerBlock * 32)
 template <class T, int N, class AA, class BA>
 bool launch(bool col, bool trans, idx lda, AA A, const int *ipiv, idx strideIpiv, idx ldb, BA B, idx batch,
             cudaStream_t st) {
-    const size_t slice = sizeof(T) * 32 * ws::pitch(N * N + N);
+    const auto slice = [](bool ahead) { return sizeof(T) * 32 * ws::pitch(record_cells(N, ahead)); };
     const int ahead_min = int(threshold(GETRS_WARP_AHEAD_MIN));
     if (ahead_min > 0 && N >= ahead_min)
         return ws::launch_staged(getrs_warp<T, N, 1, true, AA, BA>, getrs_warp<T, N, 2, false, AA, BA>,
-                                 ws::kWarpsPerBlock, sizeof(T) * 32 * ws::pitch(N * N + 2 * N), batch, st, col, trans, lda, A, ipiv, strideIpiv, ldb, B,
-                                 batch);
+                                 ws::kWarpsPerBlock, slice(true), batch, st, col, trans, lda, A, ipiv, strideIpiv, ldb,
+                                 B, batch);
     return ws::launch_staged(getrs_warp<T, N, 1, false, AA, BA>, getrs_warp<T, N, 2, false, AA, BA>,
-                             ws::kWarpsPerBlock, slice, batch, st, col, trans, lda, A, ipiv, strideIpiv, ldb, B,
+                             ws::kWarpsPerBlock, slice(false), batch, st, col, trans, lda, A, ipiv, strideIpiv, ldb, B,
                              batch);
 }
 

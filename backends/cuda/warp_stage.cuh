@@ -127,8 +127,10 @@ template <int N, bool U> __device__ __forceinline__ constexpr int cell(int i, in
 
 // An item's N x N record <-> registers a[i + j * N]: the record holds element (i, j) at
 // cell<N, true>(i, j) where `u` (the stored fast index runs along the rows), otherwise at
-// cell<N, false>(i, j).
-template <int N, class T> __device__ __forceinline__ void to_regs(bool u, const T *rec, T (&a)[N * N]) {
+// cell<N, false>(i, j). to_regs takes a longer a too, filling its first N * N elements
+// (getrs_warp.cu keeps b after the factors).
+template <int N, class T, int M> __device__ __forceinline__ void to_regs(bool u, const T *rec, T (&a)[M]) {
+    static_assert(M >= N * N, "room for the N x N record");
 #pragma unroll
     for (int j = 0; j < N; ++j)
 #pragma unroll
@@ -147,6 +149,21 @@ template <class T, int BUF> __device__ __forceinline__ T *warp_slices(int P) {
     return reinterpret_cast<T *>(warp_stage_smem) + (threadIdx.x / 32) * BUF * 32 * P;
 }
 
+// The warp's groups of 32 items (a grid-stride loop over groups), the setup shared by
+// for_each_group and for_each_group_x_ahead: `lane`, the thread's lane; `step`, from one of
+// the warp's groups to its next; `first`, the first item of its first group; count(f), the
+// items of the group from item f (32 but at the end of the batch). Initialised in place, in
+// the order of the locals it replaced, the kernels' code is unchanged (the same members
+// returned as an aggregate by a helper function changed some getrs_warp kernels).
+struct GroupWalk {
+    const int lane = int(threadIdx.x % 32);
+    const idx step = idx(gridDim.x) * (blockDim.x / 32) * 32;
+    const idx first = (idx(blockIdx.x) * (blockDim.x / 32) + threadIdx.x / 32) * 32;
+    const idx batch;
+    __device__ __forceinline__ explicit GroupWalk(idx b) : batch(b) {}
+    __device__ __forceinline__ int count(idx f) const { return batch - f < 32 ? int(batch - f) : 32; }
+};
+
 // The warp's loop over its groups of 32 items (a grid-stride loop over groups): stage_in(slice,
 // first, count) issues the copies of a group, work(record, lane_has_item, first) runs on each
 // lane's record (after the copies landed; lanes past the batch work on stale cells and must
@@ -156,28 +173,26 @@ template <class T, int BUF> __device__ __forceinline__ T *warp_slices(int P) {
 template <int BUF, class T, class In, class Work, class Out>
 __device__ __forceinline__ void for_each_group(T *s, int P, idx batch, In stage_in, Work work, Out stage_out) {
     static_assert(BUF == 1 || BUF == 2, "one or two slices a warp");
-    const int lane = int(threadIdx.x % 32);
-    const idx step = idx(gridDim.x) * (blockDim.x / 32) * 32;
-    idx first = (idx(blockIdx.x) * (blockDim.x / 32) + threadIdx.x / 32) * 32;
-    const auto count_at = [batch](idx f) { return batch - f < 32 ? int(batch - f) : 32; };
-    if (BUF == 2 && first < batch) stage_in(s, first, count_at(first));
+    const GroupWalk w(batch);
+    idx first = w.first;
+    if (BUF == 2 && first < batch) stage_in(s, first, w.count(first));
     __pipeline_commit();
-    for (int g = 0; first < batch; first += step, ++g) {
+    for (int g = 0; first < batch; first += w.step, ++g) {
         T *const cur = s + (BUF == 2 ? (g & 1) * 32 * P : 0);
-        const int count = count_at(first);
+        const int count = w.count(first);
         if (BUF == 1) {
             stage_in(cur, first, count);
             __pipeline_commit();
             __pipeline_wait_prior(0);
         } else {
             // the other slice was written back at the end of the previous group
-            const idx next = first + step;
-            if (next < batch) stage_in(s + ((g + 1) & 1) * 32 * P, next, count_at(next));
+            const idx next = first + w.step;
+            if (next < batch) stage_in(s + ((g + 1) & 1) * 32 * P, next, w.count(next));
             __pipeline_commit();
             __pipeline_wait_prior(1);
         }
         __syncwarp();
-        work(cur + lane * P, lane < count, first);
+        work(cur + w.lane * P, w.lane < count, first);
         __syncwarp();
         stage_out(cur, first, count);
         __syncwarp(); // the slice is read before copies land in it again
@@ -194,31 +209,29 @@ __device__ __forceinline__ void for_each_group(T *s, int P, idx batch, In stage_
 template <int E, class T, class First, class Rest, class Build, class Finish, class Out>
 __device__ __forceinline__ void for_each_group_x_ahead(T *s, int P, idx batch, First stage_first, Rest stage_rest,
                                                        Build build, Finish finish, Out stage_out) {
-    const int lane = int(threadIdx.x % 32);
-    const idx step = idx(gridDim.x) * (blockDim.x / 32) * 32;
-    idx first = (idx(blockIdx.x) * (blockDim.x / 32) + threadIdx.x / 32) * 32;
-    const auto count_at = [batch](idx f) { return batch - f < 32 ? int(batch - f) : 32; };
+    const GroupWalk w(batch);
+    idx first = w.first;
     if (first < batch) {
-        stage_first(s, first, count_at(first));
-        stage_rest(s, first, count_at(first));
+        stage_first(s, first, w.count(first));
+        stage_rest(s, first, w.count(first));
     }
     __pipeline_commit();
-    for (; first < batch; first += step) {
-        const int count = count_at(first);
-        const idx next = first + step;
+    for (; first < batch; first += w.step) {
+        const int count = w.count(first);
+        const idx next = first + w.step;
         __pipeline_wait_prior(0);
         __syncwarp();
-        T *const rec = s + lane * P;
+        T *const rec = s + w.lane * P;
         T a[E];
         build(rec, a);
         __syncwarp(); // every lane has read the cells stage_first overwrites
-        if (next < batch) stage_first(s, next, count_at(next));
+        if (next < batch) stage_first(s, next, w.count(next));
         __pipeline_commit();
-        finish(rec, a, lane < count, first);
+        finish(rec, a, w.lane < count, first);
         __syncwarp();
         stage_out(s, first, count);
         __syncwarp(); // the slice is read before copies land in it again
-        if (next < batch) stage_rest(s, next, count_at(next));
+        if (next < batch) stage_rest(s, next, w.count(next));
         __pipeline_commit();
     }
 }

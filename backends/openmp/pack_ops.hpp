@@ -95,6 +95,20 @@ template <class V, int... K> KOBALT_IL_FN V hi(V a, V b, std::integer_sequence<i
     return __builtin_shufflevector(a, b, (K % 2 ? W + W / 2 + K / 2 : W / 2 + K / 2)...);
 }
 
+// W x W transpose in registers, in place: on entry v[r] is row r, on return v[c] is column c
+// (row r's element c in lane r). log2(W) rounds of lo/hi zips of v[i] with v[i + W/2]: one
+// two-source lane permute per vector and round, instead of W*W scalar moves.
+template <int W, class V> KOBALT_IL_FN void transpose(V *v) {
+    KOBALT_IL_UNROLL for (int round = 1; round < W; round *= 2) {
+        V t[W];
+        KOBALT_IL_UNROLL for (int i = 0; i < W / 2; ++i) {
+            t[2 * i] = lo(v[i], v[i + W / 2], Lanes<W>{});
+            t[2 * i + 1] = hi(v[i], v[i + W / 2], Lanes<W>{});
+        }
+        KOBALT_IL_UNROLL for (int i = 0; i < W; ++i) v[i] = t[i];
+    }
+}
+
 // Items of T per SIMD pack in this translation unit's instruction set.
 template <class T> constexpr int lanes_of() { return KOBALT_IL_BYTES / int(sizeof(T)); }
 

@@ -38,11 +38,58 @@ inline Pivots item_pivots(int *ipiv, int64_t i, int64_t sipiv) {
     return Pivots{ipiv ? ipiv + i * sipiv : nullptr, 1, 0};
 }
 
+// Column-major items with ld == R: the R x C elements copied are one contiguous run of E =
+// R*C per item, and block element e of lane l is the run's element e. So W x W tiles move as
+// W vector loads (one per item), a register transpose and W vector stores; the E mod W
+// elements left are one more tile overlapping the one before (the same values written
+// twice), or, when E < W, element by element.
+template <int W, class T> struct DenseCopy {
+    using V = typename PackOps<T, W>::V;
+    static KOBALT_IL_FN void gather_tile(T *__restrict__ blk, const T *const *p, int64_t e) {
+        V v[W];
+        KOBALT_IL_UNROLL for (int l = 0; l < W; ++l) v[l] = PackOps<T, W>::load(p[l] + e);
+        transpose<W>(v);
+        KOBALT_IL_UNROLL for (int k = 0; k < W; ++k) PackOps<T, W>::store(blk + (e + k) * W, v[k]);
+    }
+    static KOBALT_IL_FN void scatter_tile(T *const *p, const T *__restrict__ blk, int64_t e, const int *keep) {
+        V v[W];
+        KOBALT_IL_UNROLL for (int k = 0; k < W; ++k) v[k] = PackOps<T, W>::load(blk + (e + k) * W);
+        transpose<W>(v);
+        KOBALT_IL_UNROLL for (int l = 0; l < W; ++l)
+            if (!keep || keep[l] == 0) PackOps<T, W>::store(p[l] + e, v[l]);
+    }
+    // Items' runs start at p[l] + off.
+    static KOBALT_IL_FN void gather(T *__restrict__ blk, const T *const *p, int64_t off, int E) {
+        const T *q[W];
+        KOBALT_IL_UNROLL for (int l = 0; l < W; ++l) q[l] = p[l] + off;
+        if (E < W) {
+            for (int e = 0; e < E; ++e) KOBALT_IL_UNROLL for (int l = 0; l < W; ++l) blk[e * W + l] = q[l][e];
+            return;
+        }
+        int e = 0;
+        for (; e + W <= E; e += W) gather_tile(blk, q, e);
+        if (e < E) gather_tile(blk, q, E - W);
+    }
+    static KOBALT_IL_FN void scatter(T *const *p, const T *__restrict__ blk, int64_t off, int E, const int *keep) {
+        T *q[W];
+        KOBALT_IL_UNROLL for (int l = 0; l < W; ++l) q[l] = p[l] + off;
+        if (E < W) {
+            for (int e = 0; e < E; ++e)
+                KOBALT_IL_UNROLL for (int l = 0; l < W; ++l) if (!keep || keep[l] == 0) q[l][e] = blk[e * W + l];
+            return;
+        }
+        int e = 0;
+        for (; e + W <= E; e += W) scatter_tile(q, blk, e, keep);
+        if (e < E) scatter_tile(q, blk, E - W, keep);
+    }
+};
+
 // Rows 0..R-1, columns c0..c0+C-1 of the W items p[l] into the block (column c0 first).
 // The inner loop follows the item's storage, so every item is read contiguously.
 template <int W, int R, class T>
 KOBALT_IL_FN void gather(T *__restrict__ blk, const T *const *p, Mat m, int c0, int C) {
     const int64_t ld = m.ld;
+    if (m.unit_rows && ld == R) return DenseCopy<W, T>::gather(blk, p, int64_t(c0) * R, R * C);
     for (int l = 0; l < W; ++l) {
         const T *__restrict__ q = p[l];
         if (m.unit_rows) {
@@ -58,6 +105,7 @@ KOBALT_IL_FN void gather(T *__restrict__ blk, const T *const *p, Mat m, int c0, 
 template <int W, int R, class T>
 KOBALT_IL_FN void scatter(T *const *p, const T *__restrict__ blk, Mat m, int c0, int C, const int *keep) {
     const int64_t ld = m.ld;
+    if (m.unit_rows && ld == R) return DenseCopy<W, T>::scatter(p, blk, int64_t(c0) * R, R * C, keep);
     for (int l = 0; l < W; ++l) {
         if (keep && keep[l] != 0) continue;
         T *__restrict__ q = p[l];
@@ -69,6 +117,26 @@ KOBALT_IL_FN void scatter(T *const *p, const T *__restrict__ blk, Mat m, int c0,
                 for (int j = 0; j < C; ++j) q[i * ld + c0 + j] = blk[(i + j * R) * W + l];
         }
     }
+}
+
+// The packs PREFETCH_PACKS ahead of pack b, into L2, where one operand's pack of dense
+// column-major items is at least `from` bytes (PACKED_PREFETCH_BYTES): the tile copies read
+// the W items of a pack side by side, which the hardware prefetchers follow less well than
+// the element-by-element copy's item-by-item reads. A strided batch whose items touch is one
+// run of lines; otherwise the lines of each item. WRITE: the lines will be written.
+constexpr int PREFETCH_PACKS = 6;
+template <int W, bool WRITE = false, class T>
+KOBALT_IL_FN void prefetch_ahead(int64_t from, const Items<T> &it, Mat m, int R, int C, int64_t b, int64_t batch) {
+    const int bytes = int(sizeof(T)) * R * C;
+    b += PREFETCH_PACKS * W;
+    if (int64_t(W) * bytes < from || b + W > batch || !(m.unit_rows && m.ld == R)) return;
+    const auto lines = [](const T *p, int n) {
+        const char *q = reinterpret_cast<const char *>(p);
+        for (int o = 0; o < n; o += 64) __builtin_prefetch(q + o, WRITE, 1);
+        __builtin_prefetch(q + n - 1, WRITE, 1);
+    };
+    if (!it.ptrs && it.stride == int64_t(R) * C) return lines(item(it, b), W * bytes);
+    for (int l = 0; l < W; ++l) lines(item(it, b + l), bytes);
 }
 
 // body(q) for every pack q of W items (the last one may be partial), statically split over
@@ -84,7 +152,7 @@ template <int W, class Body> void over_packs(int64_t batch, const Body &body) {
 }
 
 template <class T, int N>
-void getrf_n(Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch) {
+void getrf_n(int64_t prefetch, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch) {
     constexpr int W = lanes_of<T>();
     over_packs<W>(batch, [&](int64_t b) {
         if (b + W > batch) {
@@ -94,6 +162,7 @@ void getrf_n(Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t bat
         }
         T *p[W];
         for (int l = 0; l < W; ++l) p[l] = item(A, b + l);
+        prefetch_ahead<W, true>(prefetch, A, a, N, N, b, batch);
         alignas(64) T blk[N * N * W];
         gather<W, N>(blk, p, a, 0, N);
         il::getrf<PackOps<T, W>, N, N>(N, block<T, W, N>(blk), pack_pivots(ipiv, b, sipiv), info + b);
@@ -102,7 +171,7 @@ void getrf_n(Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t bat
 }
 
 template <class T, int N>
-void getrs_n(bool trans, int nrhs, Items<const T> A, Mat a, const int *ipiv_in, int64_t sipiv, Items<T> B, Mat bm,
+void getrs_n(bool trans, int64_t prefetch, int nrhs, Items<const T> A, Mat a, const int *ipiv_in, int64_t sipiv, Items<T> B, Mat bm,
              int64_t batch) {
     constexpr int W = lanes_of<T>();
     int *const ipiv = const_cast<int *>(ipiv_in); // Pivots is mutable; getrs only reads it
@@ -119,6 +188,8 @@ void getrs_n(bool trans, int nrhs, Items<const T> A, Mat a, const int *ipiv_in, 
             pa[l] = item(A, b + l);
             pb[l] = item(B, b + l);
         }
+        prefetch_ahead<W>(prefetch, A, a, N, N, b, batch);
+        prefetch_ahead<W, true>(prefetch, B, bm, N, nrhs < B_COLUMNS ? nrhs : B_COLUMNS, b, batch);
         alignas(64) T ablk[N * N * W];
         alignas(64) T bblk[N * B_COLUMNS * W];
         gather<W, N>(ablk, pa, a, 0, N);
@@ -133,7 +204,7 @@ void getrs_n(bool trans, int nrhs, Items<const T> A, Mat a, const int *ipiv_in, 
 }
 
 template <class T, int N>
-void fused_n(T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a, int *ipiv,
+void fused_n(int64_t prefetch, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a, int *ipiv,
              int64_t sipiv, int nrhs, Items<T> B, Mat bm, int *info, int64_t batch) {
     constexpr int W = lanes_of<T>();
     using O = PackOps<T, W>;
@@ -153,6 +224,12 @@ void fused_n(T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, 
             pa[l] = item(A, b + l);
             pb[l] = item(B, b + l);
         }
+        if (alpha != T(0)) {
+            prefetch_ahead<W>(prefetch, X, x, N, N, b, batch);
+            prefetch_ahead<W>(prefetch, Y, y, N, N, b, batch);
+        }
+        prefetch_ahead<W, true>(prefetch, A, a, N, N, b, batch);
+        prefetch_ahead<W, true>(prefetch, B, bm, N, nrhs < B_COLUMNS ? nrhs : B_COLUMNS, b, batch);
         alignas(64) T xblk[N * N * W], yblk[N * N * W], ablk[N * N * W];
         alignas(64) T bblk[N * B_COLUMNS * W];
         // The kernel reads X and Y only when alpha != 0, A only when beta != 0.
@@ -202,33 +279,33 @@ namespace interleaved {
 namespace KOBALT_IL_ISA {
 
 template <class T>
-void packed_getrf(int n, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch) {
-#define KPK_CALL(N) getrf_n<T, N>(A, a, ipiv, sipiv, info, batch)
+void packed_getrf(int n, int64_t prefetch, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch) {
+#define KPK_CALL(N) getrf_n<T, N>(prefetch, A, a, ipiv, sipiv, info, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
 }
 
 template <class T>
-void packed_getrs(bool trans, int n, int nrhs, Items<const T> A, Mat a, const int *ipiv, int64_t sipiv, Items<T> B,
+void packed_getrs(bool trans, int n, int64_t prefetch, int nrhs, Items<const T> A, Mat a, const int *ipiv, int64_t sipiv, Items<T> B,
                   Mat b, int64_t batch) {
-#define KPK_CALL(N) getrs_n<T, N>(trans, nrhs, A, a, ipiv, sipiv, B, b, batch)
+#define KPK_CALL(N) getrs_n<T, N>(trans, prefetch, nrhs, A, a, ipiv, sipiv, B, b, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
 }
 
 template <class T>
-void packed_fused(int n, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a,
+void packed_fused(int n, int64_t prefetch, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a,
                   int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b, int *info, int64_t batch) {
-#define KPK_CALL(N) fused_n<T, N>(alpha, X, x, Y, y, beta, A, a, ipiv, sipiv, nrhs, B, b, info, batch)
+#define KPK_CALL(N) fused_n<T, N>(prefetch, alpha, X, x, Y, y, beta, A, a, ipiv, sipiv, nrhs, B, b, info, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
 }
 
 #define KPK_INSTANTIATE(T)                                                                    \
-    template void packed_getrf<T>(int, Items<T>, Mat, int *, int64_t, int *, int64_t);         \
-    template void packed_getrs<T>(bool, int, int, Items<const T>, Mat, const int *, int64_t,   \
+    template void packed_getrf<T>(int, int64_t, Items<T>, Mat, int *, int64_t, int *, int64_t);         \
+    template void packed_getrs<T>(bool, int, int64_t, int, Items<const T>, Mat, const int *, int64_t,   \
                                   Items<T>, Mat, int64_t);                                    \
-    template void packed_fused<T>(int, T, Items<const T>, Mat, Items<const T>, Mat, T,         \
+    template void packed_fused<T>(int, int64_t, T, Items<const T>, Mat, Items<const T>, Mat, T,         \
                                   Items<T>, Mat, int *, int64_t, int, Items<T>, Mat, int *,   \
                                   int64_t);
 KPK_INSTANTIATE(double)

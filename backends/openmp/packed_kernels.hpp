@@ -34,14 +34,15 @@ namespace interleaved {
 #define KOBALT_PACKED_DECLARE(ns)                                                             \
     namespace ns {                                                                            \
     template <class T>                                                                        \
-    void packed_getrf(int n, fixed::Items<T> A, fixed::Mat a, int *ipiv, int64_t sipiv,       \
-                      int *info, int64_t batch);                                              \
+    void packed_getrf(int n, int64_t prefetch, fixed::Items<T> A, fixed::Mat a, int *ipiv,    \
+                      int64_t sipiv, int *info, int64_t batch);                               \
     template <class T>                                                                        \
-    void packed_getrs(bool trans, int n, int nrhs, fixed::Items<const T> A, fixed::Mat a,     \
+    void packed_getrs(bool trans, int n, int64_t prefetch, int nrhs, fixed::Items<const T> A, \
+                      fixed::Mat a,                                                           \
                       const int *ipiv, int64_t sipiv, fixed::Items<T> B, fixed::Mat b,        \
                       int64_t batch);                                                         \
     template <class T>                                                                        \
-    void packed_fused(int n, T alpha, fixed::Items<const T> X, fixed::Mat x,                  \
+    void packed_fused(int n, int64_t prefetch, T alpha, fixed::Items<const T> X, fixed::Mat x,\
                       fixed::Items<const T> Y, fixed::Mat y, T beta, fixed::Items<T> A,       \
                       fixed::Mat a, int *ipiv, int64_t sipiv, int nrhs, fixed::Items<T> B,    \
                       fixed::Mat b, int *info, int64_t batch);                                \

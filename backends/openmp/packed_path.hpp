@@ -25,6 +25,10 @@ template <class T> inline bool use_for_getrs(kobalt_int n, kobalt_int batch) {
     return n >= threshold(PACKED_GETRS_MIN) && use<T>(n, batch);
 }
 
+// Bytes of one operand's pack (W dense column-major items) from which the pack's copies
+// prefetch the packs ahead (packed_kernels.cpp, prefetch_ahead).
+inline int64_t prefetch_bytes() { return threshold(PACKED_PREFETCH_BYTES); }
+
 } // namespace packed
 } // namespace kobalt_openmp
 

@@ -162,6 +162,16 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "getrf with square items: largest n factored in place by getrf_tiny.cpp, W items at a "
      "time in SIMD registers (at most 2; 0 disables it: the packed or fixed-n path as before)",
      2},
+    // The packed path copies dense column-major items as W x W tiles, reading the W items of a
+    // pack side by side; from memory that order trains the hardware prefetchers less well than
+    // item-by-item reads, and packs of 1.5 KiB and more lost to the element-by-element copy
+    // unless the packs ahead are prefetched (below it the prefetches cost more than they save;
+    // docs/performance.md, "The packed path's copies as W x W tiles").
+    {"PACKED_PREFETCH_BYTES",
+     "getrf/getrs/gemm_lu_trsv on the packed path with dense column-major items: smallest size "
+     "in bytes of one operand's pack (W items) whose copies prefetch the packs ahead into L2 "
+     "(0: always; a size above every pack, e.g. 1000000: never)",
+     1536},
 };
 
 } // namespace kobalt_openmp

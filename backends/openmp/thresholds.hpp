@@ -47,6 +47,7 @@ enum ThresholdId : int {
     FUSED_ITEM_MIN,     // gemm_lu_trsv, k = n, double: the per-item register kernel (fused_item.cpp) from this n to 8
     FUSED_ITEM_MIN_FLOAT, // ... the same for float items
     GETRF_TINY_MAX,     // getrf, square items, n <= 2: in place, W items in registers (getrf_tiny.cpp)
+    PACKED_PREFETCH_BYTES, // packed path: prefetch the packs ahead from this pack size (bytes) on
     THRESHOLD_COUNT
 };
 

@@ -6,7 +6,9 @@
 // 2/4/8 doubles, 4/8/16 floats). Each pack is copied ("transposed") into a block on the
 // thread's stack, element (i, j) of the pack's item l at block[(i + j*n)*W + l] -- the
 // interleaved layout of backends/common/interleaved_algo.hpp, a few KiB, so it stays in
-// L1 --, the interleaved kernel runs on the block (one instruction stream for W items, per
+// L1; dense column-major items (ld = n) move as W x W tiles transposed in registers, with
+// the packs ahead prefetched from PACKED_PREFETCH_BYTES, any other layout element by element
+// --, the interleaved kernel runs on the block (one instruction stream for W items, per
 // lane pivoting), and the results are copied back. Pivots and info are written straight
 // into the caller's arrays (the kernels take a lane stride). A last pack with fewer than W
 // items runs the same algorithm one item at a time on the item itself (one lane).

@@ -1,20 +1,8 @@
 #!/bin/bash
-# ab.sh OUTDIR ROUNDS args... : alternates /tmp/old and /tmp/new
+# ab.sh OUTDIR ROUNDS kobalt-bench-args... : alternates the backends in /tmp/old and /tmp/new
+# (KOBALT_PLUGIN_PATH), old first (ORDER="new old": new first), then summarises.
 out=$1; rounds=$2; shift 2; mkdir -p $out
-for r in $(seq 1 $rounds); do for v in old new; do
+for r in $(seq 1 $rounds); do for v in ${ORDER:-old new}; do
   KOBALT_PLUGIN_PATH=/tmp/$v OMP_NUM_THREADS=1 OMP_WAIT_POLICY=PASSIVE /tmp/b/bin/kobalt-bench "$@" > $out/$v.$r.txt 2>/dev/null
 done; done
-python3 - $out $rounds <<'PY'
-import sys,re,statistics as st
-out,R=sys.argv[1],int(sys.argv[2])
-def rd(f):
-    d={}
-    for L in open(f):
-        m=re.match(r'^(\w+)\s+(\d+)\s+(\d+) \|\s+([\d.]+)\s+\S+\s+\S+\s+(\d+)%',L)
-        if m: d[(m[1],int(m[2]))]=(float(m[4]),int(m[5]))
-    return d
-o=[rd(f'{out}/old.{r}.txt') for r in range(1,R+1)]; n=[rd(f'{out}/new.{r}.txt') for r in range(1,R+1)]
-for k in o[0]:
-    rs=[a[k][0]/b[k][0] for a,b in zip(o,n)]
-    print(f'{k[0]:8s} {k[1]:3d} old {st.median([a[k][0] for a in o]):.4f} new {st.median([b[k][0] for b in n]):.4f}  speedup {min(rs):.2f}-{max(rs):.2f}  %bw old {st.median([a[k][1] for a in o])} new {st.median([b[k][1] for b in n])}')
-PY
+python3 "$(dirname "$0")/summarize.py" $out $rounds

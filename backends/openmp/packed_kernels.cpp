@@ -38,11 +38,12 @@ inline Pivots item_pivots(int *ipiv, int64_t i, int64_t sipiv) {
     return Pivots{ipiv ? ipiv + i * sipiv : nullptr, 1, 0};
 }
 
-// Column-major items with ld == R: the R x C elements copied are one contiguous run of E =
-// R*C per item, and block element e of lane l is the run's element e. So W x W tiles move as
-// W vector loads (one per item), a register transpose and W vector stores; the E mod W
-// elements left are one more tile overlapping the one before (the same values written
-// twice), or, when E < W, element by element.
+// Column-major items with ld == R (dense_cols): the R x C elements copied are one contiguous
+// run of E = R*C per item, and block element e of lane l is the run's element e. So W x W
+// tiles move as W vector loads (one per item), a register transpose and W vector stores; the
+// E mod W elements left are one more tile overlapping the one before (the same values
+// written twice), or, when E < W, element by element.
+inline bool dense_cols(Mat m, int R) { return m.unit_rows && m.ld == R; }
 template <int W, class T> struct DenseCopy {
     using V = typename PackOps<T, W>::V;
     static KOBALT_IL_FN void gather_tile(T *__restrict__ blk, const T *const *p, int64_t e) {
@@ -89,7 +90,7 @@ template <int W, class T> struct DenseCopy {
 template <int W, int R, class T>
 KOBALT_IL_FN void gather(T *__restrict__ blk, const T *const *p, Mat m, int c0, int C) {
     const int64_t ld = m.ld;
-    if (m.unit_rows && ld == R) return DenseCopy<W, T>::gather(blk, p, int64_t(c0) * R, R * C);
+    if (dense_cols(m, R)) return DenseCopy<W, T>::gather(blk, p, int64_t(c0) * R, R * C);
     for (int l = 0; l < W; ++l) {
         const T *__restrict__ q = p[l];
         if (m.unit_rows) {
@@ -105,7 +106,7 @@ KOBALT_IL_FN void gather(T *__restrict__ blk, const T *const *p, Mat m, int c0, 
 template <int W, int R, class T>
 KOBALT_IL_FN void scatter(T *const *p, const T *__restrict__ blk, Mat m, int c0, int C, const int *keep) {
     const int64_t ld = m.ld;
-    if (m.unit_rows && ld == R) return DenseCopy<W, T>::scatter(p, blk, int64_t(c0) * R, R * C, keep);
+    if (dense_cols(m, R)) return DenseCopy<W, T>::scatter(p, blk, int64_t(c0) * R, R * C, keep);
     for (int l = 0; l < W; ++l) {
         if (keep && keep[l] != 0) continue;
         T *__restrict__ q = p[l];
@@ -129,7 +130,7 @@ template <int W, bool WRITE = false, class T>
 KOBALT_IL_FN void prefetch_ahead(int64_t from, const Items<T> &it, Mat m, int R, int C, int64_t b, int64_t batch) {
     const int bytes = int(sizeof(T)) * R * C;
     b += PREFETCH_PACKS * W;
-    if (int64_t(W) * bytes < from || b + W > batch || !(m.unit_rows && m.ld == R)) return;
+    if (int64_t(W) * bytes < from || b + W > batch || !dense_cols(m, R)) return;
     const auto lines = [](const T *p, int n) {
         const char *q = reinterpret_cast<const char *>(p);
         for (int o = 0; o < n; o += 64) __builtin_prefetch(q + o, WRITE, 1);
@@ -171,8 +172,8 @@ void getrf_n(int64_t prefetch, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int 
 }
 
 template <class T, int N>
-void getrs_n(bool trans, int64_t prefetch, int nrhs, Items<const T> A, Mat a, const int *ipiv_in, int64_t sipiv, Items<T> B, Mat bm,
-             int64_t batch) {
+void getrs_n(bool trans, int64_t prefetch, int nrhs, Items<const T> A, Mat a, const int *ipiv_in, int64_t sipiv,
+             Items<T> B, Mat bm, int64_t batch) {
     constexpr int W = lanes_of<T>();
     int *const ipiv = const_cast<int *>(ipiv_in); // Pivots is mutable; getrs only reads it
     over_packs<W>(batch, [&](int64_t b) {
@@ -204,8 +205,8 @@ void getrs_n(bool trans, int64_t prefetch, int nrhs, Items<const T> A, Mat a, co
 }
 
 template <class T, int N>
-void fused_n(int64_t prefetch, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a, int *ipiv,
-             int64_t sipiv, int nrhs, Items<T> B, Mat bm, int *info, int64_t batch) {
+void fused_n(int64_t prefetch, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a,
+             int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat bm, int *info, int64_t batch) {
     constexpr int W = lanes_of<T>();
     using O = PackOps<T, W>;
     over_packs<W>(batch, [&](int64_t b) {
@@ -228,8 +229,9 @@ void fused_n(int64_t prefetch, T alpha, Items<const T> X, Mat x, Items<const T> 
             prefetch_ahead<W>(prefetch, X, x, N, N, b, batch);
             prefetch_ahead<W>(prefetch, Y, y, N, N, b, batch);
         }
+        const int nc0 = nrhs < B_COLUMNS ? nrhs : B_COLUMNS;
         prefetch_ahead<W, true>(prefetch, A, a, N, N, b, batch);
-        prefetch_ahead<W, true>(prefetch, B, bm, N, nrhs < B_COLUMNS ? nrhs : B_COLUMNS, b, batch);
+        prefetch_ahead<W, true>(prefetch, B, bm, N, nc0, b, batch);
         alignas(64) T xblk[N * N * W], yblk[N * N * W], ablk[N * N * W];
         alignas(64) T bblk[N * B_COLUMNS * W];
         // The kernel reads X and Y only when alpha != 0, A only when beta != 0.
@@ -238,7 +240,6 @@ void fused_n(int64_t prefetch, T alpha, Items<const T> X, Mat x, Items<const T> 
             gather<W, N>(yblk, py, y, 0, N);
         }
         if (beta != T(0)) gather<W, N>(ablk, pa, a, 0, N);
-        const int nc0 = nrhs < B_COLUMNS ? nrhs : B_COLUMNS;
         if (nc0 > 0) gather<W, N>(bblk, pb, bm, 0, nc0);
         const Pivots pv = pack_pivots(ipiv, b, sipiv);
         il::fused<O, N>(N, nc0, alpha, block<const T, W, N>(xblk), block<const T, W, N>(yblk), beta,
@@ -279,35 +280,38 @@ namespace interleaved {
 namespace KOBALT_IL_ISA {
 
 template <class T>
-void packed_getrf(int n, int64_t prefetch, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch) {
+void packed_getrf(int n, int64_t prefetch, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info,
+                  int64_t batch) {
 #define KPK_CALL(N) getrf_n<T, N>(prefetch, A, a, ipiv, sipiv, info, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
 }
 
 template <class T>
-void packed_getrs(bool trans, int n, int64_t prefetch, int nrhs, Items<const T> A, Mat a, const int *ipiv, int64_t sipiv, Items<T> B,
-                  Mat b, int64_t batch) {
+void packed_getrs(bool trans, int n, int64_t prefetch, int nrhs, Items<const T> A, Mat a, const int *ipiv,
+                  int64_t sipiv, Items<T> B, Mat b, int64_t batch) {
 #define KPK_CALL(N) getrs_n<T, N>(trans, prefetch, nrhs, A, a, ipiv, sipiv, B, b, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
 }
 
 template <class T>
-void packed_fused(int n, int64_t prefetch, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a,
-                  int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b, int *info, int64_t batch) {
+void packed_fused(int n, int64_t prefetch, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta,
+                  Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b, int *info,
+                  int64_t batch) {
 #define KPK_CALL(N) fused_n<T, N>(prefetch, alpha, X, x, Y, y, beta, A, a, ipiv, sipiv, nrhs, B, b, info, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
 }
 
 #define KPK_INSTANTIATE(T)                                                                    \
-    template void packed_getrf<T>(int, int64_t, Items<T>, Mat, int *, int64_t, int *, int64_t);         \
-    template void packed_getrs<T>(bool, int, int64_t, int, Items<const T>, Mat, const int *, int64_t,   \
-                                  Items<T>, Mat, int64_t);                                    \
-    template void packed_fused<T>(int, int64_t, T, Items<const T>, Mat, Items<const T>, Mat, T,         \
-                                  Items<T>, Mat, int *, int64_t, int, Items<T>, Mat, int *,   \
-                                  int64_t);
+    template void packed_getrf<T>(int, int64_t, Items<T>, Mat, int *, int64_t, int *,         \
+                                  int64_t);                                                   \
+    template void packed_getrs<T>(bool, int, int64_t, int, Items<const T>, Mat, const int *,   \
+                                  int64_t, Items<T>, Mat, int64_t);                           \
+    template void packed_fused<T>(int, int64_t, T, Items<const T>, Mat, Items<const T>, Mat,   \
+                                  T, Items<T>, Mat, int *, int64_t, int, Items<T>, Mat,       \
+                                  int *, int64_t);
 KPK_INSTANTIATE(double)
 KPK_INSTANTIATE(float)
 

@@ -40,11 +40,11 @@ namespace interleaved {
                       int64_t sipiv, int *info, int64_t batch);                               \
     template <class T>                                                                        \
     void packed_getrs(bool trans, int n, int64_t prefetch, int nrhs, fixed::Items<const T> A, \
-                      fixed::Mat a,                                                           \
-                      const int *ipiv, int64_t sipiv, fixed::Items<T> B, fixed::Mat b,        \
-                      int64_t batch);                                                         \
+                      fixed::Mat a, const int *ipiv, int64_t sipiv, fixed::Items<T> B,        \
+                      fixed::Mat b, int64_t batch);                                           \
     template <class T>                                                                        \
-    void packed_fused(int n, int64_t prefetch, T alpha, fixed::Items<const T> X, fixed::Mat x,\
+    void packed_fused(int n, int64_t prefetch, T alpha, fixed::Items<const T> X,              \
+                      fixed::Mat x,                                                           \
                       fixed::Items<const T> Y, fixed::Mat y, T beta, fixed::Items<T> A,       \
                       fixed::Mat a, int *ipiv, int64_t sipiv, int nrhs, fixed::Items<T> B,    \
                       fixed::Mat b, int *info, int64_t batch);                                \

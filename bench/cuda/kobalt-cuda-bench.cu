@@ -2,7 +2,8 @@
 // (double; sgetrf in float), CUDA events, 3 warm-ups, median of 15. Prints % of the device-to-device copy
 // bandwidth, counting each input read once and each output written once.
 // Usage: kobalt-cuda-bench [bytes_per_operand (default 256 MiB)] [sizes, e.g. 4,8,16,32]
-//        [routines, e.g. getrf,getrs (default gemm,getrf,getrs,fused; sgetrf, sgetrs, sfused: getrf, getrs, fused in float)]
+//        [routines, e.g. getrf,getrs (default gemm,getrf,getrs,fused; sgetrf, sgetrs, sfused: getrf, getrs, fused in float;
+//         getrfnp: getrf without pivoting in both libraries, a diagnostic: items refactored in place as getrf's are)]
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -144,6 +145,16 @@ int main(int argc, char **argv) {
         CK(cudaMemcpy(C, A, items * nn * 8, cudaMemcpyDeviceToDevice));
         cm = time_ms([&] { cublasDgetrfBatched(h, n, pC, n, ipiv, info, int(items)); });
         row("getrf", n, items, gb, km, cm);
+        }
+        if (want("getrfnp")) { // diagnostic: getrf without pivoting (ipiv null) in both libraries
+        CK(cudaMemcpy(C, A, items * nn * 8, cudaMemcpyDeviceToDevice));
+        gb = 2.0 * nn * 8 * items + items * 4.0;
+        km = time_ms([&] { kobalt_dgetrf_strided(KOBALT_COL_MAJOR, n, n, C, n, nn, nullptr, n, info, items); });
+        CK(cudaMemcpy(C, A, items * nn * 8, cudaMemcpyDeviceToDevice));
+        cm = time_ms([&] { cublasDgetrfBatched(h, n, pC, n, nullptr, info, int(items)); });
+        row("getrfnp", n, items, gb, km, cm);
+        CK(cudaMemcpy(C, A, items * nn * 8, cudaMemcpyDeviceToDevice)); // C factored with pivots again, for getrs
+        if (want("getrf")) kobalt_dgetrf_strided(KOBALT_COL_MAJOR, n, n, C, n, nn, ipiv, n, info, items);
         }
         if (want("getrs")) {
         // getrs nrhs = 1 on C's factors (factored here when getrf was not timed)

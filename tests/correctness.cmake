@@ -13,7 +13,7 @@ set(KOBALT_THRESHOLD_NAMES
   GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX GETRS_DIRECT_MAX GETRS_STREAM_MIN
   GETRS_TINY_MAX TRSM_SMALL_MAX_FLOAT TRSV_DIRECT_MAX TRSV_PREFETCH_MAX TRSM_DIRECT_MAX
   TRSV_INPLACE_MAX TRSV_COL_SWEEP_MIN TRSV_ROW_SWEEP_MAX TRSV_PREFETCH_NEXT_MIN TRSV_COL_SWEEP_MAX
-  GETRF_TINY_MAX PACKED_PREFETCH_BYTES)
+  GETRF_TINY_MAX PACKED_PREFETCH_BYTES PACKED_TILE_MAX_BYTES PACKED_FUSED_TILE_MAX_BYTES)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -89,8 +89,11 @@ foreach(routine getrf getrs gemm_lu_trsv)
     continue()
   endif()
   set(kobalt_packed_env_off "KOBALT_PACKED_LU_MAX=0")
-  # _on also prefetches ahead at every pack size (PACKED_PREFETCH_BYTES = 0).
-  set(kobalt_packed_env_on "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_PACKED_PREFETCH_BYTES=0")
+  # _on also prefetches ahead at every pack size (PACKED_PREFETCH_BYTES = 0) and copies dense
+  # column-major items as tiles at every size (the *TILE_MAX_BYTES above every item); the
+  # other runs keep the default bounds, so the larger items take the element copies.
+  set(kobalt_packed_env_on "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_PACKED_PREFETCH_BYTES=0"
+    "KOBALT_PACKED_TILE_MAX_BYTES=1000000;KOBALT_PACKED_FUSED_TILE_MAX_BYTES=1000000")
   set(kobalt_packed_env_avx2 "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_OPENMP_NO_AVX512=1")
   set(kobalt_packed_env_base "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_OPENMP_NO_AVX2=1")
   foreach(variant off on avx2 base)

@@ -50,7 +50,8 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
             return KOBALT_SUCCESS;
         }
         if (n == k && packed::use<T>(n, batch)) {
-            KOBALT_INTERLEAVED_CALL(packed_fused<T>, int(n), packed::prefetch_bytes(), alpha,
+            KOBALT_INTERLEAVED_CALL(packed_fused<T>, int(n), packed::prefetch_bytes(),
+                                    packed::tile_max_bytes<T>(true), alpha,
                                     fixed::items(X), fixed::mat(sx), fixed::items(Y),
                                     fixed::mat(sy), beta, fixed::items(A),
                                     fixed::mat(sa), ipiv, strideIpiv, int(nrhs), fixed::items(B),

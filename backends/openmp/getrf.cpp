@@ -33,8 +33,9 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
             return KOBALT_SUCCESS;
         }
         if (m == n && packed::use<T>(n, batch)) {
-            KOBALT_INTERLEAVED_CALL(packed_getrf<T>, int(n), packed::prefetch_bytes(), fixed::items(A),
-                                    fixed::mat(sa), ipiv, strideIpiv, info, batch);
+            KOBALT_INTERLEAVED_CALL(packed_getrf<T>, int(n), packed::prefetch_bytes(),
+                                    packed::tile_max_bytes<T>(false), fixed::items(A), fixed::mat(sa),
+                                    ipiv, strideIpiv, info, batch);
             return KOBALT_SUCCESS;
         }
         if (m == n && fixed::fits(n)) {

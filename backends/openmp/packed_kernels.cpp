@@ -44,6 +44,9 @@ inline Pivots item_pivots(int *ipiv, int64_t i, int64_t sipiv) {
 // E mod W elements left are one more tile overlapping the one before (the same values
 // written twice), or, when E < W, element by element.
 inline bool dense_cols(Mat m, int R) { return m.unit_rows && m.ld == R; }
+// Whether a routine's N x N items are small enough for the tiles (PACKED_TILE_MAX_BYTES,
+// PACKED_FUSED_TILE_MAX_BYTES): from memory, larger ones copied element by element won.
+template <class T, int N> inline bool tiles_for(int64_t tile_max) { return int64_t(N * N * sizeof(T)) <= tile_max; }
 template <int W, class T> struct DenseCopy {
     using V = typename PackOps<T, W>::V;
     static KOBALT_IL_FN void gather_tile(T *__restrict__ blk, const T *const *p, int64_t e) {
@@ -85,12 +88,14 @@ template <int W, class T> struct DenseCopy {
     }
 };
 
-// Rows 0..R-1, columns c0..c0+C-1 of the W items p[l] into the block (column c0 first).
-// The inner loop follows the item's storage, so every item is read contiguously.
+// Rows 0..R-1, columns c0..c0+C-1 of the W items p[l] into the block (column c0 first):
+// as tiles where `tiles` (the routine's item size is within its PACKED_*TILE_MAX_BYTES) and
+// the items are dense columns, else element by element, the inner loop following the
+// item's storage, so every item is read contiguously.
 template <int W, int R, class T>
-KOBALT_IL_FN void gather(T *__restrict__ blk, const T *const *p, Mat m, int c0, int C) {
+KOBALT_IL_FN void gather(bool tiles, T *__restrict__ blk, const T *const *p, Mat m, int c0, int C) {
     const int64_t ld = m.ld;
-    if (dense_cols(m, R)) return DenseCopy<W, T>::gather(blk, p, int64_t(c0) * R, R * C);
+    if (tiles && dense_cols(m, R)) return DenseCopy<W, T>::gather(blk, p, int64_t(c0) * R, R * C);
     for (int l = 0; l < W; ++l) {
         const T *__restrict__ q = p[l];
         if (m.unit_rows) {
@@ -104,9 +109,10 @@ KOBALT_IL_FN void gather(T *__restrict__ blk, const T *const *p, Mat m, int c0, 
 }
 // The reverse copy; lanes whose keep[l] != 0 (an item's info) are not written at all.
 template <int W, int R, class T>
-KOBALT_IL_FN void scatter(T *const *p, const T *__restrict__ blk, Mat m, int c0, int C, const int *keep) {
+KOBALT_IL_FN void scatter(bool tiles, T *const *p, const T *__restrict__ blk, Mat m, int c0, int C,
+                          const int *keep) {
     const int64_t ld = m.ld;
-    if (dense_cols(m, R)) return DenseCopy<W, T>::scatter(p, blk, int64_t(c0) * R, R * C, keep);
+    if (tiles && dense_cols(m, R)) return DenseCopy<W, T>::scatter(p, blk, int64_t(c0) * R, R * C, keep);
     for (int l = 0; l < W; ++l) {
         if (keep && keep[l] != 0) continue;
         T *__restrict__ q = p[l];
@@ -153,8 +159,10 @@ template <int W, class Body> void over_packs(int64_t batch, const Body &body) {
 }
 
 template <class T, int N>
-void getrf_n(int64_t prefetch, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch) {
+void getrf_n(int64_t prefetch, int64_t tile_max, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info,
+             int64_t batch) {
     constexpr int W = lanes_of<T>();
+    const bool tiles = tiles_for<T, N>(tile_max);
     over_packs<W>(batch, [&](int64_t b) {
         if (b + W > batch) {
             for (int64_t i = b; i < batch; ++i)
@@ -165,16 +173,17 @@ void getrf_n(int64_t prefetch, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int 
         for (int l = 0; l < W; ++l) p[l] = item(A, b + l);
         prefetch_ahead<W, true>(prefetch, A, a, N, N, b, batch);
         alignas(64) T blk[N * N * W];
-        gather<W, N>(blk, p, a, 0, N);
+        gather<W, N>(tiles, blk, p, a, 0, N);
         il::getrf<PackOps<T, W>, N, N>(N, block<T, W, N>(blk), pack_pivots(ipiv, b, sipiv), info + b);
-        scatter<W, N>(p, blk, a, 0, N, nullptr);
+        scatter<W, N>(tiles, p, blk, a, 0, N, nullptr);
     });
 }
 
 template <class T, int N>
-void getrs_n(bool trans, int64_t prefetch, int nrhs, Items<const T> A, Mat a, const int *ipiv_in, int64_t sipiv,
-             Items<T> B, Mat bm, int64_t batch) {
+void getrs_n(bool trans, int64_t prefetch, int64_t tile_max, int nrhs, Items<const T> A, Mat a, const int *ipiv_in,
+             int64_t sipiv, Items<T> B, Mat bm, int64_t batch) {
     constexpr int W = lanes_of<T>();
+    const bool tiles = tiles_for<T, N>(tile_max);
     int *const ipiv = const_cast<int *>(ipiv_in); // Pivots is mutable; getrs only reads it
     over_packs<W>(batch, [&](int64_t b) {
         if (b + W > batch) {
@@ -193,22 +202,23 @@ void getrs_n(bool trans, int64_t prefetch, int nrhs, Items<const T> A, Mat a, co
         prefetch_ahead<W, true>(prefetch, B, bm, N, nrhs < B_COLUMNS ? nrhs : B_COLUMNS, b, batch);
         alignas(64) T ablk[N * N * W];
         alignas(64) T bblk[N * B_COLUMNS * W];
-        gather<W, N>(ablk, pa, a, 0, N);
+        gather<W, N>(tiles, ablk, pa, a, 0, N);
         for (int c0 = 0; c0 < nrhs; c0 += B_COLUMNS) {
             const int nc = nrhs - c0 < B_COLUMNS ? nrhs - c0 : B_COLUMNS;
-            gather<W, N>(bblk, pb, bm, c0, nc);
+            gather<W, N>(tiles, bblk, pb, bm, c0, nc);
             il::getrs<PackOps<T, W>, N>(trans, nc, block<const T, W, N>(ablk), pack_pivots(ipiv, b, sipiv),
                                         block<T, W, N>(bblk));
-            scatter<W, N>(pb, bblk, bm, c0, nc, nullptr);
+            scatter<W, N>(tiles, pb, bblk, bm, c0, nc, nullptr);
         }
     });
 }
 
 template <class T, int N>
-void fused_n(int64_t prefetch, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a,
+void fused_n(int64_t prefetch, int64_t tile_max, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a,
              int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat bm, int *info, int64_t batch) {
     constexpr int W = lanes_of<T>();
     using O = PackOps<T, W>;
+    const bool tiles = tiles_for<T, N>(tile_max);
     over_packs<W>(batch, [&](int64_t b) {
         if (b + W > batch) {
             for (int64_t i = b; i < batch; ++i)
@@ -236,25 +246,25 @@ void fused_n(int64_t prefetch, T alpha, Items<const T> X, Mat x, Items<const T> 
         alignas(64) T bblk[N * B_COLUMNS * W];
         // The kernel reads X and Y only when alpha != 0, A only when beta != 0.
         if (alpha != T(0)) {
-            gather<W, N>(xblk, px, x, 0, N);
-            gather<W, N>(yblk, py, y, 0, N);
+            gather<W, N>(tiles, xblk, px, x, 0, N);
+            gather<W, N>(tiles, yblk, py, y, 0, N);
         }
-        if (beta != T(0)) gather<W, N>(ablk, pa, a, 0, N);
-        if (nc0 > 0) gather<W, N>(bblk, pb, bm, 0, nc0);
+        if (beta != T(0)) gather<W, N>(tiles, ablk, pa, a, 0, N);
+        if (nc0 > 0) gather<W, N>(tiles, bblk, pb, bm, 0, nc0);
         const Pivots pv = pack_pivots(ipiv, b, sipiv);
         il::fused<O, N>(N, nc0, alpha, block<const T, W, N>(xblk), block<const T, W, N>(yblk), beta,
                         block<T, W, N>(ablk), pv, block<T, W, N>(bblk), info + b);
-        scatter<W, N>(pa, ablk, a, 0, N, nullptr);
+        scatter<W, N>(tiles, pa, ablk, a, 0, N, nullptr);
         // B_i stays untouched where info[i] > 0: those lanes are never copied back.
         const int *const keep = info + b;
-        if (nc0 > 0) scatter<W, N>(pb, bblk, bm, 0, nc0, keep);
+        if (nc0 > 0) scatter<W, N>(tiles, pb, bblk, bm, 0, nc0, keep);
         bool any_ok = false;
         for (int l = 0; l < W; ++l) any_ok |= keep[l] == 0;
         for (int c0 = B_COLUMNS; any_ok && c0 < nrhs; c0 += B_COLUMNS) {
             const int nc = nrhs - c0 < B_COLUMNS ? nrhs - c0 : B_COLUMNS;
-            gather<W, N>(bblk, pb, bm, c0, nc);
+            gather<W, N>(tiles, bblk, pb, bm, c0, nc);
             il::getrs<O, N>(false, nc, block<const T, W, N>(ablk), pv, block<T, W, N>(bblk));
-            scatter<W, N>(pb, bblk, bm, c0, nc, keep);
+            scatter<W, N>(tiles, pb, bblk, bm, c0, nc, keep);
         }
     });
 }
@@ -280,38 +290,39 @@ namespace interleaved {
 namespace KOBALT_IL_ISA {
 
 template <class T>
-void packed_getrf(int n, int64_t prefetch, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info,
-                  int64_t batch) {
-#define KPK_CALL(N) getrf_n<T, N>(prefetch, A, a, ipiv, sipiv, info, batch)
+void packed_getrf(int n, int64_t prefetch, int64_t tile_max, Items<T> A, Mat a, int *ipiv, int64_t sipiv,
+                  int *info, int64_t batch) {
+#define KPK_CALL(N) getrf_n<T, N>(prefetch, tile_max, A, a, ipiv, sipiv, info, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
 }
 
 template <class T>
-void packed_getrs(bool trans, int n, int64_t prefetch, int nrhs, Items<const T> A, Mat a, const int *ipiv,
-                  int64_t sipiv, Items<T> B, Mat b, int64_t batch) {
-#define KPK_CALL(N) getrs_n<T, N>(trans, prefetch, nrhs, A, a, ipiv, sipiv, B, b, batch)
+void packed_getrs(bool trans, int n, int64_t prefetch, int64_t tile_max, int nrhs, Items<const T> A, Mat a,
+                  const int *ipiv, int64_t sipiv, Items<T> B, Mat b, int64_t batch) {
+#define KPK_CALL(N) getrs_n<T, N>(trans, prefetch, tile_max, nrhs, A, a, ipiv, sipiv, B, b, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
 }
 
 template <class T>
-void packed_fused(int n, int64_t prefetch, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta,
-                  Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b, int *info,
-                  int64_t batch) {
-#define KPK_CALL(N) fused_n<T, N>(prefetch, alpha, X, x, Y, y, beta, A, a, ipiv, sipiv, nrhs, B, b, info, batch)
+void packed_fused(int n, int64_t prefetch, int64_t tile_max, T alpha, Items<const T> X, Mat x, Items<const T> Y,
+                  Mat y, T beta, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b,
+                  int *info, int64_t batch) {
+#define KPK_CALL(N)                                                                             \
+    fused_n<T, N>(prefetch, tile_max, alpha, X, x, Y, y, beta, A, a, ipiv, sipiv, nrhs, B, b, info, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
 }
 
 #define KPK_INSTANTIATE(T)                                                                    \
-    template void packed_getrf<T>(int, int64_t, Items<T>, Mat, int *, int64_t, int *,         \
-                                  int64_t);                                                   \
-    template void packed_getrs<T>(bool, int, int64_t, int, Items<const T>, Mat, const int *,   \
-                                  int64_t, Items<T>, Mat, int64_t);                           \
-    template void packed_fused<T>(int, int64_t, T, Items<const T>, Mat, Items<const T>, Mat,   \
-                                  T, Items<T>, Mat, int *, int64_t, int, Items<T>, Mat,       \
-                                  int *, int64_t);
+    template void packed_getrf<T>(int, int64_t, int64_t, Items<T>, Mat, int *, int64_t,       \
+                                  int *, int64_t);                                            \
+    template void packed_getrs<T>(bool, int, int64_t, int64_t, int, Items<const T>, Mat,      \
+                                  const int *, int64_t, Items<T>, Mat, int64_t);              \
+    template void packed_fused<T>(int, int64_t, int64_t, T, Items<const T>, Mat,              \
+                                  Items<const T>, Mat, T, Items<T>, Mat, int *, int64_t, int, \
+                                  Items<T>, Mat, int *, int64_t);
 KPK_INSTANTIATE(double)
 KPK_INSTANTIATE(float)
 

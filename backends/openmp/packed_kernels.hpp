@@ -6,8 +6,10 @@
 // 2/4/8 doubles, 4/8/16 floats). Each pack is copied ("transposed") into a block on the
 // thread's stack, element (i, j) of the pack's item l at block[(i + j*n)*W + l] -- the
 // interleaved layout of backends/common/interleaved_algo.hpp, a few KiB, so it stays in
-// L1; dense column-major items (ld = n) move as W x W tiles transposed in registers, with
-// the packs ahead prefetched from PACKED_PREFETCH_BYTES, any other layout element by element
+// L1; dense column-major items (ld = n) move as W x W tiles transposed in registers (getrf
+// and the float fused call up to PACKED_TILE_MAX_BYTES per item, the double fused call up to
+// PACKED_FUSED_TILE_MAX_BYTES, getrs always), with the packs ahead prefetched from
+// PACKED_PREFETCH_BYTES, any other layout or size element by element
 // --, the interleaved kernel runs on the block (one instruction stream for W items, per
 // lane pivoting), and the results are copied back. Pivots and info are written straight
 // into the caller's arrays (the kernels take a lane stride). A last pack with fewer than W
@@ -36,14 +38,15 @@ namespace interleaved {
 #define KOBALT_PACKED_DECLARE(ns)                                                             \
     namespace ns {                                                                            \
     template <class T>                                                                        \
-    void packed_getrf(int n, int64_t prefetch, fixed::Items<T> A, fixed::Mat a, int *ipiv,    \
-                      int64_t sipiv, int *info, int64_t batch);                               \
+    void packed_getrf(int n, int64_t prefetch, int64_t tile_max, fixed::Items<T> A,           \
+                      fixed::Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch);      \
     template <class T>                                                                        \
-    void packed_getrs(bool trans, int n, int64_t prefetch, int nrhs, fixed::Items<const T> A, \
-                      fixed::Mat a, const int *ipiv, int64_t sipiv, fixed::Items<T> B,        \
+    void packed_getrs(bool trans, int n, int64_t prefetch, int64_t tile_max, int nrhs,        \
+                      fixed::Items<const T> A, fixed::Mat a, const int *ipiv, int64_t sipiv, fixed::Items<T> B,        \
                       fixed::Mat b, int64_t batch);                                           \
     template <class T>                                                                        \
-    void packed_fused(int n, int64_t prefetch, T alpha, fixed::Items<const T> X,              \
+    void packed_fused(int n, int64_t prefetch, int64_t tile_max, T alpha,                     \
+                      fixed::Items<const T> X,                                                \
                       fixed::Mat x,                                                           \
                       fixed::Items<const T> Y, fixed::Mat y, T beta, fixed::Items<T> A,       \
                       fixed::Mat a, int *ipiv, int64_t sipiv, int nrhs, fixed::Items<T> B,    \

@@ -48,6 +48,8 @@ enum ThresholdId : int {
     FUSED_ITEM_MIN_FLOAT, // ... the same for float items
     GETRF_TINY_MAX,     // getrf, square items, n <= 2: in place, W items in registers (getrf_tiny.cpp)
     PACKED_PREFETCH_BYTES, // packed path: prefetch the packs ahead from this pack size (bytes) on
+    PACKED_TILE_MAX_BYTES, // packed path, getrf and float fused: W x W tile copies up to this item size (bytes)
+    PACKED_FUSED_TILE_MAX_BYTES, // ... the same for the fused call with double items
     THRESHOLD_COUNT
 };
 

@@ -173,12 +173,12 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "(0: always; a size above every pack, e.g. 1000000: never)",
      1536},
     // The tile copies win in cache at every n, but from memory not at every size. One
-    // thread, two runs of six alternated rounds (docs/performance.md, "Tile copies only up
-    // to a size"): in both runs the element copies won at double getrf n = 8 (512 bytes,
-    // 1.19-1.23x) and the double fused call at n = 4 (128 bytes, 1.17-1.21x), and lost at
-    // float getrf n = 4 ... 8 (up to 1.8x); elsewhere the winner changed between the runs
-    // (double fused n = 5, 6: elements 1.36-1.46x in one, tiles 1.09-1.10x in the other; float
-    // fused n = 6, 7: elements 1.03-1.07x, then tiles 1.16-1.43x). Why is not known (no
+    // thread, three runs of four to six alternated rounds, ratios of medians (docs/
+    // performance.md, "Tile copies only up to a size"): in every run the element copies won
+    // at double getrf n = 8 (512 bytes, 1.12-1.20x) and the double fused call at n = 4 (128
+    // bytes, 1.15-2.1x), and lost at float getrf n = 4 ... 8 (up to 1.8x); elsewhere the
+    // winner changed between the runs (double fused n = 5, 6: elements 1.11-1.43x in two, tiles
+    // 1.13x in one; float fused n = 6, 7: even, then tiles 1.14-1.47x). Why is not known (no
     // hardware counters on the machine). getrs keeps the tiles at every size (double n = 8,
     // nrhs = 4: 1.04x the element copies).
     {"PACKED_TILE_MAX_BYTES",

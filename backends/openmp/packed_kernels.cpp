@@ -214,8 +214,8 @@ void getrs_n(bool trans, int64_t prefetch, int64_t tile_max, int nrhs, Items<con
 }
 
 template <class T, int N>
-void fused_n(int64_t prefetch, int64_t tile_max, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a,
-             int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat bm, int *info, int64_t batch) {
+void fused_n(int64_t prefetch, int64_t tile_max, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta,
+             Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat bm, int *info, int64_t batch) {
     constexpr int W = lanes_of<T>();
     using O = PackOps<T, W>;
     const bool tiles = tiles_for<T, N>(tile_max);

@@ -47,9 +47,7 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
         const Strides sa = strides_of(layout, lda), sb = strides_of(layout, ldb);
         const bool t = trans != KOBALT_NO_TRANS;
         if (packed::use_for_getrs<T>(n, batch)) {
-            // Tiles at every n: double n = 8, nrhs = 4, from memory 1.04x the element copies.
-            KOBALT_INTERLEAVED_CALL(packed_getrs<T>, t, int(n), packed::prefetch_bytes(),
-                                    packed::TILES_ALWAYS, int(nrhs),
+            KOBALT_INTERLEAVED_CALL(packed_getrs<T>, t, int(n), packed::prefetch_bytes(), int(nrhs),
                                     fixed::items(A), fixed::mat(sa), ipiv, strideIpiv,
                                     fixed::items(B), fixed::mat(sb), batch);
             return KOBALT_SUCCESS;

@@ -41,8 +41,8 @@ namespace interleaved {
     void packed_getrf(int n, int64_t prefetch, int64_t tile_max, fixed::Items<T> A,           \
                       fixed::Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch);      \
     template <class T>                                                                        \
-    void packed_getrs(bool trans, int n, int64_t prefetch, int64_t tile_max, int nrhs,        \
-                      fixed::Items<const T> A, fixed::Mat a, const int *ipiv, int64_t sipiv, fixed::Items<T> B,        \
+    void packed_getrs(bool trans, int n, int64_t prefetch, int nrhs, fixed::Items<const T> A, \
+                      fixed::Mat a, const int *ipiv, int64_t sipiv, fixed::Items<T> B,        \
                       fixed::Mat b, int64_t batch);                                           \
     template <class T>                                                                        \
     void packed_fused(int n, int64_t prefetch, int64_t tile_max, T alpha,                     \

@@ -30,8 +30,7 @@ template <class T> inline bool use_for_getrs(kobalt_int n, kobalt_int batch) {
 inline int64_t prefetch_bytes() { return threshold(PACKED_PREFETCH_BYTES); }
 // Largest item (bytes of one n x n matrix) whose copies go as W x W tiles (packed_kernels.cpp,
 // DenseCopy) for getrf and the fused call; the fused call with double items has its own,
-// lower bound. getrs takes tiles at every size (TILES_ALWAYS).
-constexpr int64_t TILES_ALWAYS = INT64_MAX;
+// lower bound. getrs takes tiles at every size (packed_kernels.cpp, getrs_n).
 template <class T> inline int64_t tile_max_bytes(bool fused) {
     return threshold(fused && sizeof(T) == 8 ? PACKED_FUSED_TILE_MAX_BYTES : PACKED_TILE_MAX_BYTES);
 }

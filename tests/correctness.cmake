@@ -130,17 +130,15 @@ if(TARGET test_getrf)
 endif()
 
 # The fused call with k = n from FUSED_ITEM_MIN (double, 7) / FUSED_ITEM_MIN_FLOAT (8) to 8
-# runs one item at a time in SIMD registers (backends/openmp/fused_item.cpp), ahead of the
-# packed and fixed-n kernels: on from the defaults in _default and _small. _item_all runs it
-# at every n = 1..8 in both precisions, _item_avx2 and _item_base the same with its AVX2 and
-# baseline (SSE2) copies; _item_off turns it off (the packed or fixed-n path at n <= 8, as
-# main before it). The _packed_* runs above also turn it off.
+# runs one item at a time in SIMD registers (backends/openmp/fused_item.cpp, AVX-512 CPUs
+# only), ahead of the packed and fixed-n kernels: on from the defaults in _default and
+# _small. _item_all runs it at every n = 1..8 in both precisions; _item_off turns it off (the
+# packed or fixed-n path at n <= 8, as on CPUs without AVX-512). The _packed_* runs above
+# also turn it off. On a CPU without AVX-512 all of these take the packed or fixed-n path.
 if(TARGET test_gemm_lu_trsv)
   set(kobalt_item_env_all "KOBALT_FUSED_ITEM_MIN=1;KOBALT_FUSED_ITEM_MIN_FLOAT=1")
-  set(kobalt_item_env_avx2 "KOBALT_FUSED_ITEM_MIN=1;KOBALT_FUSED_ITEM_MIN_FLOAT=1;KOBALT_OPENMP_NO_AVX512=1")
-  set(kobalt_item_env_base "KOBALT_FUSED_ITEM_MIN=1;KOBALT_FUSED_ITEM_MIN_FLOAT=1;KOBALT_OPENMP_NO_AVX2=1")
   set(kobalt_item_env_off "KOBALT_FUSED_ITEM_MIN=9;KOBALT_FUSED_ITEM_MIN_FLOAT=9")
-  foreach(variant all avx2 base off)
+  foreach(variant all off)
     kobalt_add_correctness_run(correctness_gemm_lu_trsv_item_${variant} test_gemm_lu_trsv
       "correctness;correctness_fixed" ${kobalt_item_env_${variant}})
   endforeach()

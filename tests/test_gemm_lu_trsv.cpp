@@ -294,8 +294,8 @@ template <class T> void batch_counts(void **)
 /* The packed path (PACKED_LU_MAX, on by default; the _packed_off ctest variant turns it
  * off; it takes k = n) below FUSED_ITEM_MIN / FUSED_ITEM_MIN_FLOAT (the _packed_* runs set
  * both to 9, so that they keep the packed path at every n <= 8), and from there on the
- * per-item kernel (fused_item.cpp; the _item_all run takes it at every n = 1..8, _item_avx2
- * and _item_base in its AVX2 and baseline copies). Packed path: packs of W items (2..16 per
+ * per-item kernel (fused_item.cpp, AVX-512 CPUs only; the _item_all run takes it at every
+ * n = 1..8). Packed path: packs of W items (2..16 per
  * ISA and precision) and the partial pack after them. Orders 0..8, batch counts around every W, both layouts and forms, every
  * transpose, nrhs 0..17 (B is copied 8 columns at a time), alpha/beta with zeros, singular
  * (zero column) and NaN items mixed in at shifting positions. */

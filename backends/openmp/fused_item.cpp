@@ -1,13 +1,15 @@
 // fused_item.cpp -- the fused call one item at a time, the item's columns in SIMD registers
-// (fused_item.hpp). Compiled once per ISA with KOBALT_IL_ISA set, like packed_kernels.cpp;
-// everything but the entry points has internal linkage.
+// (fused_item.hpp). Compiled once, into the AVX-512 object of the interleaved kernels
+// (KOBALT_IL_ISA = avx512); everything but the entry points has internal linkage.
 //
 // A column is a GCC vector of 8 elements (lane i = row i; lanes >= n are zero or garbage
-// and never stored or searched): one zmm register in double and one ymm in single with
-// AVX-512, two or four registers in the AVX2 and baseline copies. Only the AVX-512 copy is
-// fast (docs/performance.md, "Fused call at n = 6 ... 8 on AVX-512", session 17): in the
-// AVX2 copy GCC lowers the 8-lane double permutes through the stack (session 9); the
-// defaults (FUSED_ITEM_MIN 7, FUSED_ITEM_MIN_FLOAT 8) were measured with AVX-512.
+// and never stored or searched): one zmm register in double and one ymm in single. Only
+// AVX-512 has it so (docs/performance.md, "Fused call at n = 6 ... 8 on AVX-512", session
+// 17): with AVX2 GCC lowers the 8-lane double permutes through the stack (session 9), and
+// the AVX2 and baseline copies this file once had were never faster than the packed path
+// while their builds took 15 times as long as the AVX-512 copy's (most of a CI step's
+// compile time: docs/reliability.md, session 22). So there is no other copy: on CPUs
+// without AVX-512 the fused call takes the packed or fixed-n path (fused_item.hpp).
 // Tried in session 17 and taken out: the pivot index through a mask and tzcnt into a
 // general register and back, the reciprocals of the whole column computed during the pivot
 // search (5-10% faster in cache, 1.3x slower from memory), prefetching the next group.
@@ -18,10 +20,10 @@
 #include <limits>
 #include <type_traits>
 
-#if defined(__AVX512F__) && defined(__AVX512VL__)
-#include <immintrin.h>
-#define KOBALT_FUSED_ITEM_AVX512 1
+#if !defined(__AVX512F__) || !defined(__AVX512VL__)
+#error "fused_item.cpp is built only into the AVX-512 copy of the interleaved kernels"
 #endif
+#include <immintrin.h>
 
 #include "pack_ops.hpp"
 #include "static_chunks.hpp"
@@ -93,30 +95,26 @@ template <class I> KOBALT_IL_FN I all_min(I m) {
 static_assert(L == 8, "all_max, all_min and transpose are written for 8 lanes");
 
 // N contiguous elements into lanes 0..N-1 (the rest zero), and back: never touches memory
-// past the item. The AVX-512 copy uses masked loads and stores for N < 8 (a column is one
-// zmm in double, one ymm in float): a partial memcpy of a vector went through the stack.
+// past the item. Masked loads and stores for N < 8 (a column is one zmm in double, one ymm
+// in float): a partial memcpy of a vector went through the stack.
 template <int N, class V, class T> KOBALT_IL_FN V load_col(const T *p) {
-#ifdef KOBALT_FUSED_ITEM_AVX512
     if (N < L) {
         constexpr __mmask8 m = __mmask8((1u << N) - 1u);
         if constexpr (sizeof(T) == 8) return (V)_mm512_maskz_loadu_pd(m, p);
         else return (V)_mm256_maskz_loadu_ps(m, p);
     }
-#endif
-    V v{};
-    std::memcpy(&v, p, N * sizeof(T));
+    V v;
+    std::memcpy(&v, p, sizeof(V));
     return v;
 }
 template <int N, class V, class T> KOBALT_IL_FN void store_col(T *p, V v) {
-#ifdef KOBALT_FUSED_ITEM_AVX512
     if (N < L) {
         constexpr __mmask8 m = __mmask8((1u << N) - 1u);
         if constexpr (sizeof(T) == 8) _mm512_mask_storeu_pd(p, m, (__m512d)v);
         else _mm256_mask_storeu_ps(p, m, (__m256)v);
         return;
     }
-#endif
-    std::memcpy(p, &v, N * sizeof(T));
+    std::memcpy(p, &v, sizeof(V));
 }
 
 // c[j] = column j of the 8 x 8 matrix whose row i is r[i] (three rounds of two-input
@@ -391,7 +389,7 @@ template <class T, int N> void run_n(const Args<T> &g, bool ux, bool ua, int64_t
 
 namespace kobalt_openmp {
 namespace interleaved {
-namespace KOBALT_IL_ISA {
+namespace avx512 {
 
 template <class T>
 void item_fused(int n, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta, Items<T> A, Mat a,
@@ -417,6 +415,6 @@ template void item_fused<double>(int, double, Items<const double>, Mat, Items<co
 template void item_fused<float>(int, float, Items<const float>, Mat, Items<const float>, Mat, float, Items<float>,
                                 Mat, int *, int64_t, int, Items<float>, Mat, int *, int64_t);
 
-} // namespace KOBALT_IL_ISA
+} // namespace avx512
 } // namespace interleaved
 } // namespace kobalt_openmp

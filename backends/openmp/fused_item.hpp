@@ -11,8 +11,9 @@
 // swaps rows as one permutation of every column, and the solve applies the accumulated
 // row permutation to b at once. X, Y, A and B are read and A and B written once, in place.
 //
-// Compiled once per ISA with the interleaved kernels (namespaces base, avx2, avx512 of
-// kobalt_openmp::interleaved; KOBALT_INTERLEAVED_CALL picks one). Semantics are the
+// Compiled only into the AVX-512 copy of the interleaved kernels (fused_item.cpp says why):
+// item_fused_runs() says whether this CPU (and KOBALT_OPENMP_NO_AVX512 / _NO_AVX2) picks
+// that copy; where it does not, callers take the packed or fixed-n path. Semantics are the
 // packed path's: LAPACK dgetf2 pivots and info, reciprocal scaling above the smallest
 // normal number, B_i untouched where info[i] > 0, X and Y not read when alpha == 0, A not
 // read when beta == 0.
@@ -22,22 +23,20 @@
 #include <cstdint>
 
 #include "fixed_kernels.hpp"
+#include "interleaved_kernels.hpp"
 
 namespace kobalt_openmp {
 namespace interleaved {
 
-#define KOBALT_FUSED_ITEM_DECLARE(ns)                                                         \
-    namespace ns {                                                                            \
-    template <class T>                                                                        \
-    void item_fused(int n, T alpha, fixed::Items<const T> X, fixed::Mat x,                    \
-                    fixed::Items<const T> Y, fixed::Mat y, T beta, fixed::Items<T> A,         \
-                    fixed::Mat a, int *ipiv, int64_t sipiv, int nrhs, fixed::Items<T> B,      \
-                    fixed::Mat b, int *info, int64_t batch);                                  \
-    }
-KOBALT_FUSED_ITEM_DECLARE(base)
-KOBALT_FUSED_ITEM_DECLARE(avx2)
-KOBALT_FUSED_ITEM_DECLARE(avx512)
-#undef KOBALT_FUSED_ITEM_DECLARE
+namespace avx512 {
+template <class T>
+void item_fused(int n, T alpha, fixed::Items<const T> X, fixed::Mat x, fixed::Items<const T> Y,
+                fixed::Mat y, T beta, fixed::Items<T> A, fixed::Mat a, int *ipiv, int64_t sipiv,
+                int nrhs, fixed::Items<T> B, fixed::Mat b, int *info, int64_t batch);
+}
+
+// True when the AVX-512 copy runs here, so item_fused may be called.
+inline bool item_fused_runs() { return isa() == Isa::avx512; }
 
 // Largest order the kernel holds (one column per vector of 8 lanes).
 constexpr int FUSED_ITEM_MAX_N = 8;

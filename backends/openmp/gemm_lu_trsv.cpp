@@ -39,14 +39,15 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
     if (path == Path::small) {
         const Strides sx = op_strides(layout, transx, ldx), sy = op_strides(layout, transy, ldy),
                       sa = strides_of(layout, lda), sb = strides_of(layout, ldb);
-        // From FUSED_ITEM_MIN (FUSED_ITEM_MIN_FLOAT for float items) to 8: one item at a
-        // time in SIMD registers (fused_item.cpp), for any batch size.
+        // From FUSED_ITEM_MIN (FUSED_ITEM_MIN_FLOAT for float items) to 8, on AVX-512 CPUs:
+        // one item at a time in SIMD registers (fused_item.cpp), for any batch size.
         if (n == k && n >= threshold(for_precision<T>(FUSED_ITEM_MIN, FUSED_ITEM_MIN_FLOAT)) &&
-            n <= interleaved::FUSED_ITEM_MAX_N) {
-            KOBALT_INTERLEAVED_CALL(item_fused<T>, int(n), alpha, fixed::items(X), fixed::mat(sx),
-                                    fixed::items(Y), fixed::mat(sy), beta, fixed::items(A),
-                                    fixed::mat(sa), ipiv, strideIpiv, int(nrhs), fixed::items(B),
-                                    fixed::mat(sb), info, batch);
+            n <= interleaved::FUSED_ITEM_MAX_N && interleaved::item_fused_runs()) {
+            interleaved::avx512::item_fused<T>(int(n), alpha, fixed::items(X), fixed::mat(sx),
+                                               fixed::items(Y), fixed::mat(sy), beta,
+                                               fixed::items(A), fixed::mat(sa), ipiv, strideIpiv,
+                                               int(nrhs), fixed::items(B), fixed::mat(sb), info,
+                                               batch);
             return KOBALT_SUCCESS;
         }
         if (n == k && packed::use<T>(n, batch)) {

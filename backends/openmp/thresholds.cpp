@@ -143,13 +143,14 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      128},
     // Checked first for the fused call with k = n on the small path, before the packed and
     // fixed-n kernels: from this n to 8 each item runs fused_item.cpp, its columns in SIMD
-    // registers, instead of the packed path, whose copies and spilled LU made n = 8 slower
+    // registers (AVX-512 CPUs only; elsewhere unused), instead of the packed path, whose copies and spilled LU made n = 8 slower
     // than Kobalt's own three calls. Session 17 (AVX-512, one thread, from memory, five
     // alternations; docs/performance.md, "Fused call at n = 6 ... 8 on AVX-512"): double
     // n = 8 1.54x, n = 7 1.22x faster than the packed path, n = 6 0.75x: from 7.
     {"FUSED_ITEM_MIN",
      "gemm_lu_trsv with k = n, double: smallest n run one item at a time in SIMD registers by "
-     "fused_item.cpp, up to n = 8 (9 or more disables it: the packed or fixed-n path as before)",
+     "fused_item.cpp, up to n = 8, on AVX-512 CPUs (9 or more disables it: the packed or fixed-n "
+     "path as before)",
      7},
     // Float: n = 8 1.36x faster, n = 7 1.01x (a tie), n = 6 0.78x: from 8.
     {"FUSED_ITEM_MIN_FLOAT",

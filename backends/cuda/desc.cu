@@ -247,6 +247,67 @@ __global__ void __launch_bounds__(kThreads, kBoundedWarps * 32 / kThreads)
                                       info + b);
 }
 
+// il_fused (k == N) with B's first column loaded between the product and the LU
+// (INTERLEAVED_FUSED_EARLY_B_MIN). il::fused loads B after storing A (the compiler cannot move
+// the loads above stores that may alias), so each item waits one more DRAM round trip after
+// its LU; here that load is in flight during the LU, when the thread holds the factors and
+// few else (the register peak is the product's). B and A are both written, so they may not
+// overlap (docs/api.md). The arithmetic is il::fused's, operation for operation. H200, double:
+// n = 8 74.7% -> 76.1% of the copy bandwidth, n = 7 85.3% -> 87.8% (docs/performance.md).
+template <class T, int N>
+__global__ void il_fused_early_b(int nrhs, T alpha, DOp<const T> X, DOp<const T> Y, T beta, DOp<T> A, DPiv piv,
+                                 DOp<T> B, int *info, idx batch) {
+    using O = il::ScalarOps<T>;
+    KOBALT_DESC_GRID_STRIDE(b, batch) {
+        const Operand<const T> xo = X.lane(b), yo = Y.lane(b);
+        const Operand<T> ao = A.lane(b), bo = B.lane(b);
+        T a[N * N];
+#pragma unroll
+        for (int j = 0; j < N; ++j) {
+            T acc[N];
+#pragma unroll
+            for (int i = 0; i < N; ++i) acc[i] = T(0);
+            if (alpha != T(0))
+#pragma unroll
+                for (int p = 0; p < N; ++p) {
+                    const T y = *il::at(yo, p, j);
+#pragma unroll
+                    for (int i = 0; i < N; ++i) acc[i] += *il::at(xo, i, p) * y;
+                }
+#pragma unroll
+            for (int i = 0; i < N; ++i) {
+                T v = acc[i] * alpha;
+                if (beta != T(0)) v += *il::at(ao, i, j) * beta;
+                a[i + j * N] = v;
+            }
+        }
+        T x[N];
+        if (nrhs > 0)
+#pragma unroll
+            for (int i = 0; i < N; ++i) x[i] = *il::at(bo, i, 0);
+        int pv[N], inf;
+#pragma unroll
+        for (int j = 0; j < N; ++j) pv[j] = j; // no pivoting: never read
+        const bool pivoting = piv.p != nullptr;
+        il::lu<O, N, N>(a, N, pivoting, pv, inf);
+#pragma unroll
+        for (int c = 0; c < N; ++c)
+#pragma unroll
+            for (int i = 0; i < N; ++i) *il::at(ao, i, c) = a[i + c * N];
+        if (pivoting) il::store_pivots<O>(piv.lane(b), N, pv);
+        info[b] = inf;
+        if (inf != 0) continue; // B untouched, as il::fused
+        for (int c = 0; c < nrhs; ++c) {
+            if (c > 0)
+#pragma unroll
+                for (int i = 0; i < N; ++i) x[i] = *il::at(bo, i, c);
+            il::solve<O, N>(false, a, pv, pivoting, x);
+#pragma unroll
+            for (int i = 0; i < N; ++i) *il::at(bo, i, c) = x[i];
+        }
+    }
+}
+
 // The prefetching getrs of il_prefetch.cuh (from INTERLEAVED_GETRS_PREFETCH_MIN): grid from
 // the kernel's occupancy.
 template <class T, int N>
@@ -540,6 +601,24 @@ kobalt_status gemm_lu_trsv_desc(kobalt_op transx, kobalt_op transy, Real alpha, 
         // call went from 53% to 85% of the copy bandwidth, although that kernel spills a few
         // registers. INTERLEAVED_FUSED_UNROLL_MAX = 0 keeps the runtime loop (tests).
         const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
+        // double, above the capped kernel: B's first column loaded before the LU
+        // (il_fused_early_b), n = 5 ... 8
+        const kobalt_int eb = sizeof(Real) == 8 ? threshold(INTERLEAVED_FUSED_EARLY_B_MIN) : 0;
+        if constexpr (sizeof(Real) == 8)
+            if (kc && eb > 0 && n >= eb && n >= 5 && n > threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {
+#define KOBALT_DESC_CALL(N)                                                                        \
+    il_fused_early_b<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(nrhs), alpha, x, y, beta, a, p, b, \
+                                                                            info, batch)
+                switch (int(n)) {
+                case 5: KOBALT_DESC_CALL(5); break;
+                case 6: KOBALT_DESC_CALL(6); break;
+                case 7: KOBALT_DESC_CALL(7); break;
+                case 8: KOBALT_DESC_CALL(8); break;
+                default: break;
+                }
+#undef KOBALT_DESC_CALL
+                return launched<Real>(r);
+            }
         if (kc && n <= threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {
 #define KOBALT_DESC_CALL(N)                                                                        \
     il_fused_bounded<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(nrhs), alpha, x, y, beta, a, p, b, \

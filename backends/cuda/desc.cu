@@ -222,13 +222,16 @@ template <class T, int N>
 __global__ void il_getrs(bool trans, int nrhs, DOp<const T> A, DPiv piv, DOp<T> B, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch) il::getrs<il::ScalarOps<T>, N>(trans, nrhs, A.lane(b), piv.lane(b), B.lane(b));
 }
-// KK: k at compile time (k == N), 0: at run time.
-template <class T, int N, int KK = 0>
+// KK: k at compile time (k == N), 0: at run time. EarlyB: B's first column loaded before the
+// LU (INTERLEAVED_FUSED_EARLY_B_MIN, double: il::fused's load of B after storing A left each
+// item waiting one more DRAM round trip after its LU; H200 n = 8 74.7% -> 76.1% of the copy
+// bandwidth, n = 7 85.3% -> 87.8%, docs/performance.md "Issue 9, the fused call at n = 8").
+template <class T, int N, int KK = 0, bool EarlyB = false>
 __global__ void il_fused(int k, int nrhs, T alpha, DOp<const T> X, DOp<const T> Y, T beta, DOp<T> A, DPiv piv,
                          DOp<T> B, int *info, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch)
-    il::fused<il::ScalarOps<T>, N, KK>(k, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b), B.lane(b),
-                                       info + b);
+    il::fused<il::ScalarOps<T>, N, KK, EarlyB>(k, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b),
+                                               B.lane(b), info + b);
 }
 // il_fused with k == N and the registers capped so that kBoundedWarps warps fit on an SM
 // (INTERLEAVED_FUSED_BOUNDED_MAX). At n = 6 in double il_fused needs 188 registers (8 warps
@@ -245,67 +248,6 @@ __global__ void __launch_bounds__(kThreads, kBoundedWarps * 32 / kThreads)
     KOBALT_DESC_GRID_STRIDE(b, batch)
     il::fused<il::ScalarOps<T>, N, N>(N, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b), B.lane(b),
                                       info + b);
-}
-
-// il_fused (k == N) with B's first column loaded between the product and the LU
-// (INTERLEAVED_FUSED_EARLY_B_MIN). il::fused loads B after storing A (the compiler cannot move
-// the loads above stores that may alias), so each item waits one more DRAM round trip after
-// its LU; here that load is in flight during the LU, when the thread holds the factors and
-// few else (the register peak is the product's). B and A are both written, so they may not
-// overlap (docs/api.md). The arithmetic is il::fused's, operation for operation. H200, double:
-// n = 8 74.7% -> 76.1% of the copy bandwidth, n = 7 85.3% -> 87.8% (docs/performance.md).
-template <class T, int N>
-__global__ void il_fused_early_b(int nrhs, T alpha, DOp<const T> X, DOp<const T> Y, T beta, DOp<T> A, DPiv piv,
-                                 DOp<T> B, int *info, idx batch) {
-    using O = il::ScalarOps<T>;
-    KOBALT_DESC_GRID_STRIDE(b, batch) {
-        const Operand<const T> xo = X.lane(b), yo = Y.lane(b);
-        const Operand<T> ao = A.lane(b), bo = B.lane(b);
-        T a[N * N];
-#pragma unroll
-        for (int j = 0; j < N; ++j) {
-            T acc[N];
-#pragma unroll
-            for (int i = 0; i < N; ++i) acc[i] = T(0);
-            if (alpha != T(0))
-#pragma unroll
-                for (int p = 0; p < N; ++p) {
-                    const T y = *il::at(yo, p, j);
-#pragma unroll
-                    for (int i = 0; i < N; ++i) acc[i] += *il::at(xo, i, p) * y;
-                }
-#pragma unroll
-            for (int i = 0; i < N; ++i) {
-                T v = acc[i] * alpha;
-                if (beta != T(0)) v += *il::at(ao, i, j) * beta;
-                a[i + j * N] = v;
-            }
-        }
-        T x[N];
-        if (nrhs > 0)
-#pragma unroll
-            for (int i = 0; i < N; ++i) x[i] = *il::at(bo, i, 0);
-        int pv[N], inf;
-#pragma unroll
-        for (int j = 0; j < N; ++j) pv[j] = j; // no pivoting: never read
-        const bool pivoting = piv.p != nullptr;
-        il::lu<O, N, N>(a, N, pivoting, pv, inf);
-#pragma unroll
-        for (int c = 0; c < N; ++c)
-#pragma unroll
-            for (int i = 0; i < N; ++i) *il::at(ao, i, c) = a[i + c * N];
-        if (pivoting) il::store_pivots<O>(piv.lane(b), N, pv);
-        info[b] = inf;
-        if (inf != 0) continue; // B untouched, as il::fused
-        for (int c = 0; c < nrhs; ++c) {
-            if (c > 0)
-#pragma unroll
-                for (int i = 0; i < N; ++i) x[i] = *il::at(bo, i, c);
-            il::solve<O, N>(false, a, pv, pivoting, x);
-#pragma unroll
-            for (int i = 0; i < N; ++i) *il::at(bo, i, c) = x[i];
-        }
-    }
 }
 
 // The prefetching getrs of il_prefetch.cuh (from INTERLEAVED_GETRS_PREFETCH_MIN): grid from
@@ -601,17 +543,15 @@ kobalt_status gemm_lu_trsv_desc(kobalt_op transx, kobalt_op transy, Real alpha, 
         // call went from 53% to 85% of the copy bandwidth, although that kernel spills a few
         // registers. INTERLEAVED_FUSED_UNROLL_MAX = 0 keeps the runtime loop (tests).
         const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
-        // double, above the capped kernel: B's first column loaded before the LU
-        // (il_fused_early_b), n = 5 ... 8
+        // double n = 7, 8 (above the capped kernel's default): B's first column loaded before
+        // the LU (il_fused with EarlyB)
         const kobalt_int eb = sizeof(Real) == 8 ? threshold(INTERLEAVED_FUSED_EARLY_B_MIN) : 0;
         if constexpr (sizeof(Real) == 8)
-            if (kc && eb > 0 && n >= eb && n >= 5 && n > threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {
+            if (kc && eb > 0 && n >= eb && n >= 7 && n > threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {
 #define KOBALT_DESC_CALL(N)                                                                        \
-    il_fused_early_b<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(nrhs), alpha, x, y, beta, a, p, b, \
-                                                                            info, batch)
+    il_fused<Real, N, N, true><<<blocks_for(batch), kThreads, 0, stream()>>>(int(n), int(nrhs), alpha, x, y, beta, a, p, \
+                                                                             b, info, batch)
                 switch (int(n)) {
-                case 5: KOBALT_DESC_CALL(5); break;
-                case 6: KOBALT_DESC_CALL(6); break;
                 case 7: KOBALT_DESC_CALL(7); break;
                 case 8: KOBALT_DESC_CALL(8); break;
                 default: break;

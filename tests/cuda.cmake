@@ -138,9 +138,9 @@ kobalt_gpu_test(cuda_desc_general 600 "KOBALT_CUDA_INTERLEAVED_MAX=0" test_cuda_
 # at n = 8 in double only (row swaps by selects, 64-thread blocks); the fused call capped up
 # to n = 6.
 kobalt_gpu_test(cuda_desc_split_all 600 "KOBALT_CUDA_INTERLEAVED_GEMM_SPLIT_MIN=1;KOBALT_CUDA_INTERLEAVED_GEMM_SHARED_MIN=5;KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN=1;KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT=1;KOBALT_CUDA_INTERLEAVED_FUSED_BOUNDED_MAX=8;KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN=1;KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN_FLOAT=1;KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_BRANCHLESS=0;KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_THREADS=128" test_cuda_desc)
-# The fused call at double n = 7, 8 with B loaded after A is stored, instead of before the LU
-# (the default, INTERLEAVED_FUSED_EARLY_B_MIN = 7).
-kobalt_gpu_test(cuda_desc_fused_late_b 600 "KOBALT_CUDA_INTERLEAVED_FUSED_EARLY_B_MIN=0" test_cuda_desc)
+# The fused call at double n = 7 with B loaded after A is stored, instead of before the LU
+# (the default, INTERLEAVED_FUSED_EARLY_B = 1).
+kobalt_gpu_test(cuda_desc_fused_late_b 600 "KOBALT_CUDA_INTERLEAVED_FUSED_EARLY_B=0" test_cuda_desc)
 kobalt_gpu_test(cuda_desc_split_none 600 "KOBALT_CUDA_INTERLEAVED_GEMM_SPLIT_MIN=0;KOBALT_CUDA_INTERLEAVED_FUSED_UNROLL_MAX=0;KOBALT_CUDA_INTERLEAVED_GEMM_PRELOAD_MAX=4;KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN=0;KOBALT_CUDA_INTERLEAVED_GETRS_PREFETCH_MIN_FLOAT=0;KOBALT_CUDA_INTERLEAVED_FUSED_BOUNDED_MAX=0;KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN=0;KOBALT_CUDA_INTERLEAVED_GETRF_PAIR_MIN_FLOAT=0" test_cuda_desc)
 
 # gemm_semiring on the GPU (backends/cuda/semiring.cu): defaults (group kernels up to 16,

@@ -223,9 +223,10 @@ __global__ void il_getrs(bool trans, int nrhs, DOp<const T> A, DPiv piv, DOp<T> 
     KOBALT_DESC_GRID_STRIDE(b, batch) il::getrs<il::ScalarOps<T>, N>(trans, nrhs, A.lane(b), piv.lane(b), B.lane(b));
 }
 // KK: k at compile time (k == N), 0: at run time. EarlyB: B's first column loaded before the
-// LU (INTERLEAVED_FUSED_EARLY_B_MIN, double: il::fused's load of B after storing A left each
-// item waiting one more DRAM round trip after its LU; H200 n = 8 74.7% -> 76.1% of the copy
-// bandwidth, n = 7 85.3% -> 87.8%, docs/performance.md "Issue 9, the fused call at n = 8").
+// LU (INTERLEAVED_FUSED_EARLY_B, double n = 7: il::fused's load of B after storing A left
+// each item waiting one more DRAM round trip after its LU; H200 n = 7 85.0% -> 87.3% of the
+// copy bandwidth; at n = 8, where the kernel spills, this form gained nothing (a separate
+// kernel had, +1.4 points): docs/performance.md "Issue 9, the fused call at n = 8").
 template <class T, int N, int KK = 0, bool EarlyB = false>
 __global__ void il_fused(int k, int nrhs, T alpha, DOp<const T> X, DOp<const T> Y, T beta, DOp<T> A, DPiv piv,
                          DOp<T> B, int *info, idx batch) {
@@ -543,20 +544,13 @@ kobalt_status gemm_lu_trsv_desc(kobalt_op transx, kobalt_op transy, Real alpha, 
         // call went from 53% to 85% of the copy bandwidth, although that kernel spills a few
         // registers. INTERLEAVED_FUSED_UNROLL_MAX = 0 keeps the runtime loop (tests).
         const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
-        // double n = 7, 8 (above the capped kernel's default): B's first column loaded before
-        // the LU (il_fused with EarlyB)
-        const kobalt_int eb = sizeof(Real) == 8 ? threshold(INTERLEAVED_FUSED_EARLY_B_MIN) : 0;
+        // double n = 7 (above the capped kernel's default): B's first column loaded before the
+        // LU (il_fused with EarlyB)
         if constexpr (sizeof(Real) == 8)
-            if (kc && eb > 0 && n >= eb && n >= 7 && n > threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {
-#define KOBALT_DESC_CALL(N)                                                                        \
-    il_fused<Real, N, N, true><<<blocks_for(batch), kThreads, 0, stream()>>>(int(n), int(nrhs), alpha, x, y, beta, a, p, \
-                                                                             b, info, batch)
-                switch (int(n)) {
-                case 7: KOBALT_DESC_CALL(7); break;
-                case 8: KOBALT_DESC_CALL(8); break;
-                default: break;
-                }
-#undef KOBALT_DESC_CALL
+            if (kc && n == 7 && threshold(INTERLEAVED_FUSED_EARLY_B) != 0 &&
+                n > threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {
+                il_fused<Real, 7, 7, true><<<blocks_for(batch), kThreads, 0, stream()>>>(7, int(nrhs), alpha, x, y, beta,
+                                                                                         a, p, b, info, batch);
                 return launched<Real>(r);
             }
         if (kc && n <= threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {

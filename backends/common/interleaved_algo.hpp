@@ -326,8 +326,11 @@ KOBALT_IL_FN void getrs(bool trans, int nrhs, Operand<const typename O::T> A, Pi
 
 // The fused element solve of N x N items: A = alpha op(X) op(Y) + beta A (inner size k;
 // KK = k at compile time, 0 = runtime), A = P L U, B = A^{-1} B for the lanes whose info
-// is 0 (the others keep their B).
-template <class O, int N, int KK = 0>
+// is 0 (the others keep their B). EarlyB: B's first column is read before the LU, not after
+// A is stored (the compiler may not move a load above stores that may alias, and A and B
+// may not overlap: docs/api.md), so that on the GPU the load is in flight during the LU
+// (INTERLEAVED_FUSED_EARLY_B_MIN, backends/cuda/desc.cu).
+template <class O, int N, int KK = 0, bool EarlyB = false>
 KOBALT_IL_FN void fused(int k, int nrhs, typename O::T alpha, Operand<const typename O::T> X,
                         Operand<const typename O::T> Y, typename O::T beta, Operand<typename O::T> A, Pivots piv,
                         Operand<typename O::T> B, int *info) {
@@ -357,6 +360,8 @@ KOBALT_IL_FN void fused(int k, int nrhs, typename O::T alpha, Operand<const type
             a[i + j * N] = v;
         }
     }
+    V b_first[N];
+    if (EarlyB && nrhs > 0) KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) b_first[i] = O::load(at(B, i, 0));
     I pv[N], inf;
     KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) pv[j] = O::isplat(j); // no pivoting: never read
     const bool pivoting = piv.p != nullptr;
@@ -369,7 +374,8 @@ KOBALT_IL_FN void fused(int k, int nrhs, typename O::T alpha, Operand<const type
     const bool every = O::all(ok);
     for (int c = 0; c < nrhs; ++c) {
         V b[N], b0[N];
-        KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) b0[i] = b[i] = O::load(at(B, i, c));
+        KOBALT_IL_UNROLL for (int i = 0; i < N; ++i)
+            b0[i] = b[i] = EarlyB && c == 0 ? b_first[i] : O::load(at(B, i, c));
         solve<O, N>(false, a, pv, pivoting, b);
         KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) O::store(at(B, i, c), every ? b[i] : O::sel(ok, b[i], b0[i]));
     }

@@ -96,6 +96,7 @@ enum ThresholdId : int {
     GEMM_TILE_MAX_FLOAT, // gemm in float: GEMM_TILE_MAX (the tile kernel's largest max(m,n,k); 32)
     FUSED_WARP_AHEAD_MIN, // fused_warp.cu: smallest n (5..8) whose next group's op(X) is copied during the LU; 0: off
     GETRS_WARP_AHEAD_MIN, // getrs_warp.cu: smallest n whose next group's factors and b are copied during the solve; 0: off
+    INTERLEAVED_FUSED_EARLY_B,     // interleaved fused call in double, n = k = 7: B's first column loaded before the LU (1) or after storing A (0)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

@@ -222,13 +222,17 @@ template <class T, int N>
 __global__ void il_getrs(bool trans, int nrhs, DOp<const T> A, DPiv piv, DOp<T> B, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch) il::getrs<il::ScalarOps<T>, N>(trans, nrhs, A.lane(b), piv.lane(b), B.lane(b));
 }
-// KK: k at compile time (k == N), 0: at run time.
-template <class T, int N, int KK = 0>
+// KK: k at compile time (k == N), 0: at run time. EarlyB: B's first column loaded before the
+// LU (INTERLEAVED_FUSED_EARLY_B, double n = 7: il::fused's load of B after storing A left
+// each item waiting one more DRAM round trip after its LU; H200 n = 7 85.0% -> 87.3% of the
+// copy bandwidth; at n = 8, where the kernel spills, this form gained nothing (a separate
+// kernel had, +1.4 points): docs/performance.md "Issue 9, the fused call at n = 8").
+template <class T, int N, int KK = 0, bool EarlyB = false>
 __global__ void il_fused(int k, int nrhs, T alpha, DOp<const T> X, DOp<const T> Y, T beta, DOp<T> A, DPiv piv,
                          DOp<T> B, int *info, idx batch) {
     KOBALT_DESC_GRID_STRIDE(b, batch)
-    il::fused<il::ScalarOps<T>, N, KK>(k, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b), B.lane(b),
-                                       info + b);
+    il::fused<il::ScalarOps<T>, N, KK, EarlyB>(k, nrhs, alpha, X.lane(b), Y.lane(b), beta, A.lane(b), piv.lane(b),
+                                               B.lane(b), info + b);
 }
 // il_fused with k == N and the registers capped so that kBoundedWarps warps fit on an SM
 // (INTERLEAVED_FUSED_BOUNDED_MAX). At n = 6 in double il_fused needs 188 registers (8 warps
@@ -540,6 +544,15 @@ kobalt_status gemm_lu_trsv_desc(kobalt_op transx, kobalt_op transy, Real alpha, 
         // call went from 53% to 85% of the copy bandwidth, although that kernel spills a few
         // registers. INTERLEAVED_FUSED_UNROLL_MAX = 0 keeps the runtime loop (tests).
         const bool kc = k == n && n <= threshold(INTERLEAVED_FUSED_UNROLL_MAX);
+        // double n = 7 (above the capped kernel's default): B's first column loaded before the
+        // LU (il_fused with EarlyB)
+        if constexpr (sizeof(Real) == 8)
+            if (kc && n == 7 && threshold(INTERLEAVED_FUSED_EARLY_B) != 0 &&
+                n > threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {
+                il_fused<Real, 7, 7, true><<<blocks_for(batch), kThreads, 0, stream()>>>(7, int(nrhs), alpha, x, y, beta,
+                                                                                         a, p, b, info, batch);
+                return launched<Real>(r);
+            }
         if (kc && n <= threshold(INTERLEAVED_FUSED_BOUNDED_MAX)) {
 #define KOBALT_DESC_CALL(N)                                                                        \
     il_fused_bounded<Real, N><<<blocks_for(batch), kThreads, 0, stream()>>>(int(nrhs), alpha, x, y, beta, a, p, b, \

@@ -323,6 +323,14 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "n more cells a record (0 disables). 1: on an H200 (session 18) double n = 2 / 4 / 7 87 / 83 / 72% -> 94 / 94 / "
      "89% of the copy bandwidth, float n = 2 74% -> 85%, float n = 6 83% -> 80% (docs/performance.md)",
      1},
+    // B's load in flight during the LU (desc.cu, il_fused with EarlyB): on an H200 double n = 7
+    // went from 85.0% to 87.3% of the copy bandwidth (4 alternated rounds; n = 8 gained nothing
+    // in this form), docs/performance.md, "Issue 9, the fused call at n = 8".
+    {"INTERLEAVED_FUSED_EARLY_B",
+     "cuda gemm_lu_trsv_desc, interleaved double items with n = k = 7 (unrolled product, above "
+     "INTERLEAVED_FUSED_BOUNDED_MAX): 1 loads B's first column between the product and the LU (in flight during "
+     "the LU), 0 after storing A",
+     1},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -329,7 +329,7 @@ KOBALT_IL_FN void getrs(bool trans, int nrhs, Operand<const typename O::T> A, Pi
 // is 0 (the others keep their B). EarlyB: B's first column is read before the LU, not after
 // A is stored (the compiler may not move a load above stores that may alias, and A and B
 // may not overlap: docs/api.md), so that on the GPU the load is in flight during the LU
-// (INTERLEAVED_FUSED_EARLY_B_MIN, backends/cuda/desc.cu).
+// (INTERLEAVED_FUSED_EARLY_B, backends/cuda/desc.cu).
 template <class O, int N, int KK = 0, bool EarlyB = false>
 KOBALT_IL_FN void fused(int k, int nrhs, typename O::T alpha, Operand<const typename O::T> X,
                         Operand<const typename O::T> Y, typename O::T beta, Operand<typename O::T> A, Pivots piv,

@@ -5,11 +5,12 @@
 // A column is a GCC vector of 8 elements (lane i = row i; lanes >= n are zero or garbage
 // and never stored or searched): one zmm register in double and one ymm in single. Only
 // AVX-512 has it so (docs/performance.md, "Fused call at n = 6 ... 8 on AVX-512", session
-// 17): with AVX2 GCC lowers the 8-lane double permutes through the stack (session 9), and
-// the AVX2 and baseline copies this file once had were never faster than the packed path
-// while their builds took 15 times as long as the AVX-512 copy's (most of a CI step's
-// compile time: docs/reliability.md, session 22). So there is no other copy: on CPUs
-// without AVX-512 the fused call takes the packed or fixed-n path (fused_item.hpp).
+// 17): with AVX2 GCC lowers the 8-lane double permutes through the stack (session 9: this
+// kernel's forerunner 4.5-6.7x slower than the packed path in double at n = 6, 8, 1.34x
+// faster in float at n = 8), and the AVX2 and baseline copies this file once had took 6 and
+// 8 times as long to build as the AVX-512 copy (a fifth of the plain CI build:
+// docs/reliability.md, session 22). So there is no other copy: on CPUs without AVX-512 the
+// fused call takes the packed or fixed-n path (fused_item.hpp).
 // Tried in session 17 and taken out: the pivot index through a mask and tzcnt into a
 // general register and back, the reciprocals of the whole column computed during the pivot
 // search (5-10% faster in cache, 1.3x slower from memory), prefetching the next group.

@@ -338,9 +338,10 @@ template <class T> void large_items(void **)
 }
 
 
-/* One right-hand side at n = 1..8 (the in-place solve, getrs_tiny.cpp) with lda = 2^31 - 1,
- * the largest the openmp backend takes: element (i, j) lies at i + j*lda (or i*lda + j),
- * beyond 2^31 elements from j = 1 on, so its offsets must be 64-bit. One item in a sparse
+/* One right-hand side at n = 1..8 (the in-place solve, getrs_tiny.cpp) and 9..12 (the direct
+ * solve, getrs_direct.cpp) with lda = 2^31 - 1, the largest the openmp backend takes: both run
+ * whatever the small/vendor choice, and element (i, j) lies at i + j*lda (or i*lda + j),
+ * beyond 2^31 elements from j = 1 on, so their offsets must be 64-bit. One item in a sparse
  * mapping; random factors with a dominant diagonal and random pivots; x compared with
  * LAPACK's getrs on a compact copy of the same factors; both layouts, every transpose,
  * with and without pivots. */
@@ -348,7 +349,7 @@ template <class T> void tiny_huge_lda(void **)
 {
     const kobalt_int lda = INT32_MAX;
     Rng rng(59);
-    for (kobalt_int n = 1; n <= 8; n++) {
+    for (kobalt_int n = 1; n <= 12; n++) {
         SparseMap<T> A((size_t)(lda * (n - 1) + n));
         if (!A.ok()) skip();
         for (kobalt_layout l : kLayouts)

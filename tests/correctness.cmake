@@ -79,6 +79,15 @@ if(TARGET test_desc)
   endforeach()
 endif()
 
+# test_semiring's host_team_callers calls from a host program's own OpenMP team (the
+# per-thread panel scratch of backends/openmp/semiring_kernels.cpp); without OpenMP it skips.
+if(TARGET test_semiring)
+  find_package(OpenMP COMPONENTS CXX)
+  if(OpenMP_CXX_FOUND)
+    target_link_libraries(test_semiring PRIVATE OpenMP::OpenMP_CXX)
+  endif()
+endif()
+
 # getrf, getrs and the fused call at n <= 8 run through the interleaved kernels on packs of
 # W items (PACKED_LU_MAX, on by default, getrs from PACKED_GETRS_MIN = 8;
 # backends/openmp/packed_kernels.hpp). These runs force the packed path off (the fixed-n

@@ -822,11 +822,41 @@ template <class T> void overlap_refused(void **)
     finish();
 }
 
+/* A valid input may claim far more elements than it occupies: A n x n with every stride 0
+ * (one element, shared by all) and n = 2^31 - 1, with an output x / B of n elements apart
+ * (a sparse mapping). Such a layout takes the gathered path, whose scratch for one item
+ * (n^2 elements, about 2^65 bytes) cannot exist: the call must report KOBALT_OUT_OF_MEMORY
+ * (as for any scratch it cannot allocate) before writing anything. The bytes per item once
+ * overflowed int64 and std::vector's length_error came out as KOBALT_BACKEND_ERROR
+ * ("unexpected C++ exception"). getrs_desc (no pivots) and trsv_desc. */
+template <class T> void gather_scratch_too_large(void **)
+{
+    const kobalt_int n = INT32_MAX;
+    SparseMap<T> X((size_t)n);
+    if (!X.ok()) skip();
+    const T a = T(2);
+    const kobalt_matrix_desc dA = {n, n, 0, 0, 0}, dX = {n, 1, 1, n, n};
+    const kobalt_int probes[] = {0, 1, n / 2, n - 1};
+    for (kobalt_int e : probes) X.p[e] = poison<T>();
+    for (int routine = 0; routine < 2; routine++) {
+        set_case("%s%s_desc n=2^31-1, A one shared element (strides 0), x/B n x 1", type_name<T>(),
+                 routine == 0 ? "getrs" : "trsv");
+        const kobalt_status st =
+            routine == 0 ? kb::getrs_desc(KOBALT_NO_TRANS, &a, &dA, nullptr, nullptr, X.p, &dX, 1)
+                         : kb::trsv_desc(KOBALT_LOWER, KOBALT_NO_TRANS, KOBALT_NON_UNIT, &a, &dA, X.p, &dX, 1);
+        KT_CHECK(st == KOBALT_OUT_OF_MEMORY, "status %s (%s), expected KOBALT_OUT_OF_MEMORY", kobalt_status_name(st),
+                 kobalt_last_error());
+        for (kobalt_int e : probes)
+            KT_CHECK(same_bits(X.p[e], poison<T>()), "x/B element %ld written by a failed call", (long)e);
+    }
+    finish();
+}
+
 #define DESC_TESTS(T)                                                                                \
     cmocka_unit_test(gemm_interleaved<T>), cmocka_unit_test(gemm_mixed<T>), cmocka_unit_test(gemv_all<T>), \
         cmocka_unit_test(trsv_trsm_all<T>), cmocka_unit_test(getrf_all<T>), cmocka_unit_test(getrs_all<T>),  \
         cmocka_unit_test(fused_all<T>), cmocka_unit_test(pack_roundtrip<T>), cmocka_unit_test(pack_then_solve<T>), \
-        cmocka_unit_test(overlap_refused<T>)
+        cmocka_unit_test(overlap_refused<T>), cmocka_unit_test(gather_scratch_too_large<T>)
 
 } // namespace
 

@@ -337,6 +337,52 @@ template <class T> void large_items(void **)
     finish();
 }
 
+
+/* One right-hand side at n = 1..8 (the in-place solve, getrs_tiny.cpp) and 9..12 (the direct
+ * solve, getrs_direct.cpp) with lda = 2^31 - 1, the largest the openmp backend takes: both run
+ * whatever the small/vendor choice, and element (i, j) lies at i + j*lda (or i*lda + j),
+ * beyond 2^31 elements from j = 1 on, so their offsets must be 64-bit. One item in a sparse
+ * mapping; random factors with a dominant diagonal and random pivots; x compared with
+ * LAPACK's getrs on a compact copy of the same factors; both layouts, every transpose,
+ * with and without pivots. */
+template <class T> void tiny_huge_lda(void **)
+{
+    const kobalt_int lda = INT32_MAX;
+    Rng rng(59);
+    for (kobalt_int n = 1; n <= 12; n++) {
+        SparseMap<T> A((size_t)(lda * (n - 1) + n));
+        if (!A.ok()) skip();
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_op t : kOps)
+                for (bool pivots : {true, false}) {
+                    set_case("%sgetrs_strided %s trans=%s n=%ld nrhs=1 lda=2^31-1 ipiv=%s", type_name<T>(),
+                             layout_name(l), op_name(t), (long)n, pivots ? "array" : "NULL");
+                    std::vector<T> a((size_t)(n * n)), b((size_t)n), want;
+                    std::vector<int> ipiv((size_t)n);
+                    for (kobalt_int j = 0; j < n; j++) {
+                        for (kobalt_int i = 0; i < n; i++)
+                            a[(size_t)(i + j * n)] = i == j ? T(4) + (T)rng.uniform() : (T)rng.uniform();
+                        b[(size_t)j] = (T)rng.uniform();
+                        ipiv[(size_t)j] = pivots ? int(j + rng.below(n - j) + 1) : int(j + 1);
+                    }
+                    /* a holds element (i, j) at i + j*n, read as the layout's storage */
+                    for (kobalt_int j = 0; j < n; j++)
+                        for (kobalt_int i = 0; i < n; i++) A.p[i + j * lda] = a[(size_t)(i + j * n)];
+                    want = b;
+                    KT_CHECK(ref::getrs(l, t, int(n), 1, a.data(), int(n), ipiv.data(), want.data(),
+                                        l == KOBALT_COL_MAJOR ? int(n) : 1) == 0,
+                             "test setup: LAPACK getrs failed");
+                    KT_CHECK_STATUS(kb::getrs_strided(l, t, n, 1, A.p, lda, 0, pivots ? ipiv.data() : nullptr, n,
+                                                      b.data(), l == KOBALT_COL_MAJOR ? n : 1, n, 1));
+                    for (kobalt_int i = 0; i < n; i++)
+                        KT_CHECK(std::fabs((double)b[(size_t)i] - (double)want[(size_t)i]) <=
+                                     1e2 * eps<T>() * (1 + std::fabs((double)want[(size_t)i])),
+                                 "x(%ld) = %g, LAPACK %g", (long)i, (double)b[(size_t)i], (double)want[(size_t)i]);
+                }
+    }
+    finish();
+}
+
 } // namespace
 
 int main(void)
@@ -351,6 +397,7 @@ int main(void)
         cmocka_unit_test(tiny_sizes<double>),         cmocka_unit_test(tiny_sizes<float>),
         cmocka_unit_test(tiny_subnormal_diagonal<double>), cmocka_unit_test(tiny_subnormal_diagonal<float>),
         cmocka_unit_test(direct_sizes<double>),       cmocka_unit_test(direct_sizes<float>),
+        cmocka_unit_test(tiny_huge_lda<double>),      cmocka_unit_test(tiny_huge_lda<float>),
     };
     return cmocka_run_group_tests_name("getrs", tests, NULL, NULL);
 }

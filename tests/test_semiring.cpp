@@ -21,6 +21,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "common/kt_test.hpp"
 
 using namespace kt;
@@ -561,6 +565,64 @@ template <class T> void invalid_semiring(void **)
     finish();
 }
 
+/* Callers in a host program's OpenMP team larger than omp_get_max_threads() inside it
+ * (omp_set_num_threads(2), then num_threads(8)), each with batch 1, which the backend runs
+ * on the calling thread: the caller's thread number (up to 7) must not index the per-thread
+ * panel scratch, allocated for omp_get_max_threads() = 2 threads. It once did: a heap buffer
+ * overflow (ASan reports it every time; the plain build crashed now and then). Every
+ * semiring, both layouts, m = n = 16, k = 4000 (a non-square item takes the panels, and a
+ * long k makes the scratch a large block of its own). Each caller's result must equal bit
+ * for bit the same call made afterwards from the main thread alone. */
+template <class T> void host_team_callers(void **)
+{
+#ifndef _OPENMP
+    skip();
+#else
+    constexpr int callers = 8;
+    const kobalt_int m = 16, k = 4000, mk = m * k, mm = m * m;
+    for (kobalt_semiring sr : kSemirings) {
+        if (sr == KOBALT_PLUS_TIMES) continue; /* gemm's paths, no panel scratch */
+        for (kobalt_layout l : kLayouts) {
+            set_case("%sgemm_semiring_strided %s %s m=n=%ld k=%ld batch 1 from %d host OpenMP threads "
+                     "(max_threads 2)", type_name<T>(), semiring_name(sr), layout_name(l), (long)m, (long)k, callers);
+            const bool col = l == KOBALT_COL_MAJOR;
+            const kobalt_int lda = col ? m : k, ldb = col ? k : m, ldc = m;
+            std::vector<T> A((size_t)(callers * mk)), B((size_t)(callers * mk)), C((size_t)(callers * mm), T(0));
+            Rng rng(600 + (uint64_t)sr);
+            for (size_t e = 0; e < A.size(); e++) {
+                A[e] = sr == KOBALT_OR_AND ? T(rng.below(2)) : T(rng.below(17)) - T(8);
+                B[e] = sr == KOBALT_OR_AND ? T(rng.below(2)) : T(rng.below(13)) - T(6);
+            }
+            std::vector<kobalt_status> st((size_t)callers, KOBALT_BACKEND_ERROR);
+            int team = 0;
+            const int saved = omp_get_max_threads();
+            omp_set_num_threads(2);
+#pragma omp parallel num_threads(callers)
+            {
+                const int t = omp_get_thread_num();
+                if (t == 0) team = omp_get_num_threads();
+                st[(size_t)t] = kb::gemm_semiring_strided(sr, l, KOBALT_NO_TRANS, KOBALT_NO_TRANS, m, m, k, T(1),
+                                                          A.data() + t * mk, lda, 0, B.data() + t * mk, ldb, 0, T(0),
+                                                          C.data() + t * mm, ldc, 0, 1);
+            }
+            omp_set_num_threads(saved);
+            if (team != callers) print_message("  (the host team had %d threads, not %d)\n", team, callers);
+            for (int t = 0; t < team; t++) {
+                KT_CHECK(st[(size_t)t] == KOBALT_SUCCESS, "caller %d: status %s", t, kobalt_status_name(st[(size_t)t]));
+                std::vector<T> want((size_t)mm, T(0));
+                KT_CHECK_STATUS(kb::gemm_semiring_strided(sr, l, KOBALT_NO_TRANS, KOBALT_NO_TRANS, m, m, k, T(1),
+                                                          A.data() + t * mk, lda, 0, B.data() + t * mk, ldb, 0, T(0),
+                                                          want.data(), ldc, 0, 1));
+                long bad = 0;
+                for (kobalt_int e = 0; e < mm; e++) bad += !same_bits(C[(size_t)(t * mm + e)], want[(size_t)e]);
+                KT_CHECK(bad == 0, "caller %d: %ld element(s) differ from the same call on the main thread", t, bad);
+            }
+        }
+    }
+    finish();
+#endif
+}
+
 } // namespace
 
 int main(void)
@@ -575,6 +637,7 @@ int main(void)
         cmocka_unit_test(batch_counts<double>),       cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(huge_stride<double>),        cmocka_unit_test(huge_stride<float>),
         cmocka_unit_test(invalid_semiring<double>),   cmocka_unit_test(invalid_semiring<float>),
+        cmocka_unit_test(host_team_callers<double>),  cmocka_unit_test(host_team_callers<float>),
     };
     return cmocka_run_group_tests_name("gemm_semiring", tests, NULL, NULL);
 }

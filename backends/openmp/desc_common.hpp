@@ -80,14 +80,27 @@ void scatter(const E *src, const Tight &t, kobalt_int first, kobalt_int count, E
 
 // Scratch for one round of `per_item` elements per item: round() items at a time, at
 // most DESC_GATHER_BYTES (at least one item). allocate() reports failure as
-// KOBALT_OUT_OF_MEMORY before anything is written.
+// KOBALT_OUT_OF_MEMORY before anything is written. An input described with zero strides
+// may claim rows*cols up to about 2^62 elements in a valid call; its bytes per item are
+// summed with overflow checks (they once overflowed int64, and the vector's length_error
+// escaped as KOBALT_BACKEND_ERROR "unexpected C++ exception").
 template <class T> struct Rounds {
     kobalt_int per_item_bytes = 0, items = 1;
     bool allocate(char precision, const char *routine, kobalt_int batch, std::initializer_list<kobalt_int> reals,
                   std::initializer_list<kobalt_int> ints) {
         kobalt_int bytes = 0;
-        for (kobalt_int r : reals) bytes += r * kobalt_int(sizeof(T));
-        for (kobalt_int i : ints) bytes += i * kobalt_int(sizeof(int));
+        bool overflow = false;
+        const auto add = [&](kobalt_int count, kobalt_int size) {
+            kobalt_int b = 0;
+            overflow = overflow || __builtin_mul_overflow(count, size, &b) || __builtin_add_overflow(bytes, b, &bytes);
+        };
+        for (kobalt_int r : reals) add(r, kobalt_int(sizeof(T)));
+        for (kobalt_int i : ints) add(i, kobalt_int(sizeof(int)));
+        if (overflow) {
+            report(precision, routine, "cannot allocate scratch to gather the items into: one item's operands "
+                                       "exceed 2^63 bytes");
+            return false;
+        }
         per_item_bytes = bytes > 0 ? bytes : 1;
         const kobalt_int budget = threshold(DESC_GATHER_BYTES);
         items = budget / per_item_bytes;
@@ -96,7 +109,7 @@ template <class T> struct Rounds {
         try {
             for (kobalt_int r : reals) real.emplace_back(size_t(r * items));
             for (kobalt_int i : ints) integer.emplace_back(size_t(i * items));
-        } catch (const std::bad_alloc &) {
+        } catch (const std::exception &) { // bad_alloc (length_error cannot occur once bytes fit)
             report(precision, routine, "cannot allocate %lld bytes of scratch to gather the items into",
                    (long long)(per_item_bytes * items));
             return false;

@@ -30,11 +30,13 @@ namespace {
 
 // b_g = op(A_g)^{-1} b_g for the K items g of a group, A_g read in place: element (i, j)
 // at a[g][i + j*ld] (U: unit row stride) or a[g][i*ld + j]. Every loop over g is
-// innermost, so that the K chains interleave. Rcp: the diagonal of U is applied as a
+// innermost, so that the K chains interleave. ld is 64-bit: this solve runs whatever the
+// small/vendor choice, so n*lda may exceed 2^31 (lda up to 2^31 - 1 is valid), and
+// i + j*ld in int overflowed (a read far before the item). Rcp: the diagonal of U is applied as a
 // product with its reciprocal, computed off the chain (the caller checked that every
 // reciprocal is finite); otherwise as a division, as LAPACK's dtrsv does.
 template <int N, int K, bool Trans, bool U, bool Rcp, class T>
-KF_INLINE void solve_group(const T *const *__restrict__ a, int ld, const int *const *piv,
+KF_INLINE void solve_group(const T *const *__restrict__ a, int64_t ld, const int *const *piv,
                            T *const *__restrict__ bp, int64_t sb) {
     const auto A = [&](int g, int i, int j) -> T { return U ? a[g][i + j * ld] : a[g][i * ld + j]; };
     // x / d on the solve's chain: a division's latency (13-15 cycles) against a product's
@@ -86,7 +88,7 @@ KF_INLINE void solve_group(const T *const *__restrict__ a, int ld, const int *co
 constexpr int kRcpMinN = 5;
 
 template <int N, int K, bool Trans, bool U, class T>
-KF_INLINE void solve(const T *const *a, int ld, const int *const *piv, T *const *bp, int64_t sb) {
+KF_INLINE void solve(const T *const *a, int64_t ld, const int *const *piv, T *const *bp, int64_t sb) {
     if (N < kRcpMinN) {
         solve_group<N, K, Trans, U, false>(a, ld, piv, bp, sb);
         return;
@@ -106,7 +108,7 @@ KF_INLINE void solve(const T *const *a, int ld, const int *const *piv, T *const 
 template <int N> constexpr int group_size() { return N <= 6 ? 2 : 1; }
 
 template <int N, bool Trans, bool U, class T>
-void getrs_tiny_n(Items<const T> A, int lda, const int *ipiv, int64_t sipiv, Items<T> B,
+void getrs_tiny_n(Items<const T> A, int64_t lda, const int *ipiv, int64_t sipiv, Items<T> B,
                   int64_t sb, int64_t batch) {
     constexpr int K = group_size<N>();
     // Items [lo, hi) of one thread: groups of K, then the rest one at a time.

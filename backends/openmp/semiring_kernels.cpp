@@ -825,9 +825,13 @@ template <class S, class T> void run(const Problem<T> &p) {
     const int64_t batch = p.batch;
     // Square items of order <= the widest vector's lanes: one kernel for the batch.
     if (x.prod && x.m == x.n && x.n == x.k && small<S>(x.n, x, A, B, C, batch)) return;
-    // This thread's panel scratch, aligned to 64 bytes.
-    auto mine = [&]() {
-        const uintptr_t addr = reinterpret_cast<uintptr_t>(p.scratch + p.per_thread * size_t(omp_get_thread_num()));
+    // Part t of the panel scratch, aligned to 64 bytes: t is the thread's number in this
+    // call's own parallel loop, or 0 when the item runs on the calling thread. Never the
+    // caller's own thread number: a caller inside the host program's parallel region may be
+    // thread 7 of a team larger than the omp_get_max_threads() the scratch was sized for
+    // (as thread_scratch.hpp says; batch 1 once indexed by it: heap buffer overflow).
+    auto mine = [&](int t) {
+        const uintptr_t addr = reinterpret_cast<uintptr_t>(p.scratch + p.per_thread * size_t(t));
         return reinterpret_cast<T *>((addr + 63) & ~uintptr_t(63));
     };
     auto body = [&](int64_t i, T *pack) {
@@ -836,12 +840,12 @@ template <class S, class T> void run(const Problem<T> &p) {
     if (batch > 1) {
 #pragma omp parallel
         {
-            T *const pack = mine();
+            T *const pack = mine(omp_get_thread_num());
 #pragma omp for schedule(static)
             for (int64_t i = 0; i < batch; ++i) body(i, pack);
         }
     } else {
-        body(0, mine());
+        body(0, mine(0));
     }
 }
 

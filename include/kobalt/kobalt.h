@@ -39,7 +39,17 @@ extern "C" {
 
 typedef int64_t kobalt_int; /* sizes, leading dimensions, strides, batch counts */
 
-typedef enum {
+/* The enumerations below are int in C++ as well (a fixed underlying type), so that any int a
+ * C or Fortran caller passes is a value of the type: out-of-range values reach the argument
+ * checks, which reject them, instead of being undefined behaviour in the C++ code that reads
+ * them. In C an enum is passed as an int either way. */
+#ifdef __cplusplus
+#define KOBALT_ENUM_BASE : int
+#else
+#define KOBALT_ENUM_BASE
+#endif
+
+typedef enum KOBALT_ENUM_BASE {
     KOBALT_SUCCESS = 0,
     KOBALT_INVALID_ARGUMENT,
     KOBALT_NOT_SUPPORTED,
@@ -48,15 +58,15 @@ typedef enum {
     KOBALT_BACKEND_ERROR
 } kobalt_status;
 
-typedef enum { KOBALT_ROW_MAJOR = 101, KOBALT_COL_MAJOR = 102 } kobalt_layout; /* CBLAS values */
-typedef enum { KOBALT_NO_TRANS = 111, KOBALT_TRANS = 112, KOBALT_CONJ_TRANS = 113 } kobalt_op;
-typedef enum { KOBALT_UPPER = 121, KOBALT_LOWER = 122 } kobalt_uplo;
-typedef enum { KOBALT_NON_UNIT = 131, KOBALT_UNIT = 132 } kobalt_diag;
-typedef enum { KOBALT_LEFT = 141, KOBALT_RIGHT = 142 } kobalt_side;
+typedef enum KOBALT_ENUM_BASE { KOBALT_ROW_MAJOR = 101, KOBALT_COL_MAJOR = 102 } kobalt_layout; /* CBLAS values */
+typedef enum KOBALT_ENUM_BASE { KOBALT_NO_TRANS = 111, KOBALT_TRANS = 112, KOBALT_CONJ_TRANS = 113 } kobalt_op;
+typedef enum KOBALT_ENUM_BASE { KOBALT_UPPER = 121, KOBALT_LOWER = 122 } kobalt_uplo;
+typedef enum KOBALT_ENUM_BASE { KOBALT_NON_UNIT = 131, KOBALT_UNIT = 132 } kobalt_diag;
+typedef enum KOBALT_ENUM_BASE { KOBALT_LEFT = 141, KOBALT_RIGHT = 142 } kobalt_side;
 /* The (add, multiply) pair of kobalt_?gemm_semiring_*: docs/api.md gives each one's
  * identity, annihilator, NaN rules and the alpha/beta of "plain product" and
  * "accumulate into C". OR_AND treats nonzero as true and writes exactly 0 or 1. */
-typedef enum {
+typedef enum KOBALT_ENUM_BASE {
     KOBALT_PLUS_TIMES = 201, /* (+, *): ordinary gemm */
     KOBALT_MIN_PLUS = 202,   /* (min, +): shortest paths (tropical) */
     KOBALT_MAX_PLUS = 203,   /* (max, +): longest / critical paths */
@@ -66,6 +76,7 @@ typedef enum {
     KOBALT_MAX_MIN = 207,    /* (max, min): bottleneck (widest) paths */
     KOBALT_OR_AND = 208      /* (or, and): reachability */
 } kobalt_semiring;
+#undef KOBALT_ENUM_BASE
 
 /* A batch of matrices in any strided layout: one descriptor per operand of the _desc
  * routines (docs/api.md, "Matrix descriptors"). Element (i, j) of item b lies at

@@ -10,7 +10,8 @@
 // and 68% at n = 24, and the 32-lane group kernel at 26-44% (164-207 registers, op(A)
 // loaded inside the step loop). The tile kernel keeps at most 64 (24 x 24 tile) or 80
 // registers a thread and all of an item's loads in flight without registers. H200, double:
-// 50% / 61% / 76% of the copy bandwidth at n = 17 / 20 / 24 (cuBLAS 33% / 52% / 68%); the
+// 63% / 76% / 81% of the copy bandwidth at n = 17 / 20 / 24 since session 24 (50% / 61% / 76%
+// in session 9; cuBLAS 33% / 52% / 68%); the
 // 32 x 32 tile reaches only 60-67% at n = 28..32 (cuBLAS 81-97%), hence GEMM_TILE_MAX = 24
 // (docs/performance.md, session 9). In float it beats cuBLAS at 25..32 too (session 17: 1.12-1.16x
 // faster than the cuBLAS path it replaced there), hence GEMM_TILE_MAX_FLOAT = 32.

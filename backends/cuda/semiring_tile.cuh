@@ -89,9 +89,11 @@ __device__ __forceinline__ void copy_async_run(unsigned d, const T *src, idx ste
         src += step;
     }
 }
-// Thread t's share of the chunk w(r, p0 + p), r < rows, p < pe, staged at s[p * pitch + r]:
-// 16 elements, lanes along whichever index of w has unit stride (coalesced), the other index
-// hi + 2q. The stride test is taken once, the shared address converted once and the global
+// Thread t's share of the chunk w(r, p0 + p), r < rows <= D, p < pe <= KC, staged at
+// s[p * pitch + r]: up to KC / 2 or D / 2 elements (the loops over partial chunks and rows
+// are bounded by the tile, not by 32: 16 bound-tested copies a thread on the 24 x 24 tile
+// where 12 can be in bounds, until session 24), lanes along whichever index of w has unit
+// stride (coalesced), the other index hi + 2q. The stride test is taken once, the shared address converted once and the global
 // pointer stepped; where every copy is in bounds (the 32 x 32 tile's full chunks, the 24 x 24
 // tile at k = 24) a run of fixed count without bound tests: about 3.4 SASS instructions a copy
 // (the pointer step, the cp.async, a move), where the per-copy bound test and address
@@ -99,7 +101,7 @@ __device__ __forceinline__ void copy_async_run(unsigned d, const T *src, idx ste
 // ms, n = 32: 0.419-0.439 -> 0.409-0.412 ms: docs/performance.md, Session 8). (A version that mapped (r, p) per copy from
 // runtime strides, with 64-bit index arithmetic per copy, made the kernel 3-7% slower on an
 // H200: Session 7; one code path for both strides, selecting by the unit stride, spilled.)
-template <class T>
+template <int KC, int D, class T>
 __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int p0, int pe, T *s) {
     constexpr int P = tile_pitch<T>();
     constexpr unsigned E = sizeof(T);
@@ -113,7 +115,7 @@ __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int 
         if (pe == kTileDim) return copy_async_run<16, 2 * P * E>(d, src, step);
         if (pe == 24) return copy_async_run<12, 2 * P * E>(d, src, step);
 #pragma unroll
-        for (int q = 0; q < 16; ++q) {
+        for (int q = 0; q < KC / 2; ++q) {
             if (hi + 2 * q < pe) copy_async(d + 2 * q * P * E, src);
             src += step;
         }
@@ -125,7 +127,7 @@ __device__ __forceinline__ void tile_stage(const Mat<const T> &w, int rows, int 
         if (rows == kTileDim) return copy_async_run<16, 2 * E>(d, src, step);
         if (rows == 24) return copy_async_run<12, 2 * E>(d, src, step);
 #pragma unroll
-        for (int q = 0; q < 16; ++q) {
+        for (int q = 0; q < D / 2; ++q) {
             if (hi + 2 * q < rows) copy_async(d + 2 * q * E, src);
             src += step;
         }
@@ -241,8 +243,8 @@ __global__ void __launch_bounds__(kTileThreads, MINB)
     const int t = int(threadIdx.x), i0 = TM * (t & 7), j0 = TM * (t >> 3);
     auto stage = [&](idx item, int p0, T *buf) {
         const int pe = min(KC, k - p0);
-        tile_stage(dA.global<const T>(A(item)), m, p0, pe, buf);
-        tile_stage(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
+        tile_stage<KC, 8 * TM>(dA.global<const T>(A(item)), m, p0, pe, buf);
+        tile_stage<KC, 8 * TM>(dB.global<const T>(B(item)).t(), n, p0, pe, buf + E);
         copy_async_commit();
     };
     T acc[TM][TM];
@@ -295,38 +297,32 @@ __global__ void __launch_bounds__(kTileThreads, MINB)
                 for (int r = 0; r < TM; ++r) acc[r][c] = Ring<S>::template zero<T>();
             }
             __syncthreads();
-            // Element e of the D x D block in C's storage order: lanes along the unit stride.
+            // C's D x D block in its storage order, lanes along the unit stride: thread t's
+            // elements share one index along it (t & 31; lanes at or beyond D idle on the
+            // 24 x 24 tile) and step by 2 along the other (D / 2 of them), so one pointer and
+            // one increment instead of 64-bit index arithmetic per element (n = 32, H100:
+            // min-plus 0.384 -> 0.347 ms, min-max 0.488 -> 0.443 ms; it also removed
+            // min-max's register spills). The 24 x 24 tile walked its 576 positions e = t, t +
+            // 64, ... with e % 24, e / 24 and two bound tests per element until session 24
+            // (with the staging loops bounded by the chunk, H200 gemm n = 17 / 20 / 24: 0.349
+            // / 0.283 / 0.244 -> 0.303 / 0.251 / 0.237 ms: docs/performance.md).
             const Mat<T> vc = dC.global(C(item));
             const bool unit_i = vc.rs == 1;
-            if constexpr (D == 32) {
-                // Thread t's 16 elements share one index along the unit stride (t & 31) and
-                // step by 2 along the other: one pointer and one increment instead of 64-bit
-                // index arithmetic per element (n = 32, H100: min-plus 0.384 -> 0.347 ms,
-                // min-max 0.488 -> 0.443 ms; it also removed min-max's register spills).
-                const int u = t & 31, w0 = t >> 5;
-                const int i = unit_i ? u : w0, j = unit_i ? w0 : u;
-                T *pc = &vc(i, j); // not dereferenced unless (i, j) is inside C
-                const idx step = 2 * (unit_i ? vc.cs : vc.rs);
-                const int lim = unit_i ? n : m;
-                if (unit_i ? i < m : j < n) {
+            const int u = t & 31, w0 = t >> 5;
+            const int i = unit_i ? u : w0, j = unit_i ? w0 : u;
+            T *pc = &vc(i, j); // not dereferenced unless (i, j) is inside C
+            const idx step = 2 * (unit_i ? vc.cs : vc.rs);
+            const int lim = unit_i ? n : m;
+            if (unit_i ? i < m : j < n) {
 #pragma unroll 4
-                    for (int q = 0; q < 16; ++q) {
-                        const int w = w0 + 2 * q; // the index along the other stride
-                        if (w < lim) {
-                            const T cv = readc ? *pc : T(0);
-                            const T pv = unit_i ? sA[w * P + i] : sA[j * P + w];
-                            *pc = epilogue<S>(prod, alpha, pv, readc, beta, cv);
-                        }
-                        pc += step;
+                for (int q = 0; q < D / 2; ++q) {
+                    const int w = w0 + 2 * q; // the index along the other stride
+                    if (w < lim) {
+                        const T cv = readc ? *pc : T(0);
+                        const T pv = unit_i ? sA[w * P + i] : sA[j * P + w];
+                        *pc = epilogue<S>(prod, alpha, pv, readc, beta, cv);
                     }
-                }
-            } else {
-                for (int e = t; e < D * D; e += kTileThreads) {
-                    const int i = unit_i ? (e % D) : (e / D), j = unit_i ? (e / D) : (e % D);
-                    if (i < m && j < n) {
-                        const T cv = readc ? vc(i, j) : T(0);
-                        vc(i, j) = epilogue<S>(prod, alpha, sA[j * P + i], readc, beta, cv);
-                    }
+                    pc += step;
                 }
             }
         }

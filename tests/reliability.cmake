@@ -76,6 +76,15 @@ add_test(NAME reliability_stress COMMAND test_stress ${KOBALT_STRESS_SECONDS} 16
 add_test(NAME reliability_stress_openmp COMMAND test_stress ${KOBALT_STRESS_SECONDS} 16 openmp)
 set_tests_properties(reliability_stress reliability_stress_openmp PROPERTIES
   ENVIRONMENT "${rel_env}" TIMEOUT 600 RUN_SERIAL ON)
+# gemm_semiring alone for 3 s (its per-thread panel scratch, results against a reference):
+# from std::threads, and from a host OpenMP team whose calls' own loops start nested teams
+# (OMP_MAX_ACTIVE_LEVELS=2: caller numbers up to 15 and the call's team numbers at once).
+add_test(NAME reliability_stress_semiring COMMAND test_stress 3 16 threads semiring)
+add_test(NAME reliability_stress_semiring_openmp COMMAND test_stress 3 16 openmp semiring)
+set_tests_properties(reliability_stress_semiring PROPERTIES
+  ENVIRONMENT "${rel_env}" TIMEOUT 300 RUN_SERIAL ON)
+set_tests_properties(reliability_stress_semiring_openmp PROPERTIES
+  ENVIRONMENT "${rel_env};OMP_MAX_ACTIVE_LEVELS=2" TIMEOUT 300 RUN_SERIAL ON)
 
 # ---- faults -----------------------------------------------------------------------------------
 foreach(variant SHORT NULLSLOT DUP)

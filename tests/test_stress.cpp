@@ -1,7 +1,7 @@
 // test_stress.cpp -- concurrency stress: mixed routines with random sizes from 16 threads.
 //
 // Each of THREADS threads runs operations until the deadline (SECONDS). An operation is
-// fully determined by a 64-bit seed: routine (all seven families, both precisions, both
+// fully determined by a 64-bit seed: routine (all eight families, both precisions, both
 // batch forms), layout, transposes, sizes drawn on both sides of the backend's small-path
 // thresholds (1..72, so both the KokkosBatched and the OpenBLAS paths run concurrently),
 // batch 1..8 and the data. The thread records the status and a hash of every output byte.
@@ -11,7 +11,18 @@
 // below FEW_ITEMS_LARGE_MIN, 256: the one path on which OpenBLAS threads a single item,
 // and which could legitimately round differently.)
 //
-//   test_stress [SECONDS] [THREADS] [threads|openmp]
+// gemm_semiring (a semiring drawn from all eight) is also checked, concurrent and alone,
+// against a triple-loop reference written from docs/api.md, over the whole of C's buffer
+// (padding included): exactly for every semiring but PLUS_TIMES (each element is a min/max
+// selection of once-rounded terms), within a scaled bound for PLUS_TIMES (gemm's rounding).
+// Its kernels pack panels of op(A) into per-thread scratch: two threads sharing a part, or
+// a part past the allocation, shows as a wrong element (or a crash) even where the replay
+// alone would repeat the same mistake.
+//
+//   test_stress [SECONDS] [THREADS] [threads|openmp] [FAMILY]
+//
+// FAMILY (gemm, gemv, trsv, trsm, getrf, getrs, fused, semiring): every operation is of
+// that family (the seeds still draw everything else).
 //
 // threads: the callers are std::threads (the library's own OpenMP loops start a team
 // per caller). openmp: the callers are the team of the host program's own
@@ -23,10 +34,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -43,11 +56,15 @@ namespace kb {
 }
 #undef KOBALT_ROUTINE
 
+const int kFamilies = 8;
+const char *const kFamilyNames[kFamilies] = {"gemm", "gemv", "trsv", "trsm", "getrf", "getrs", "fused", "semiring"};
+
 struct Outcome {
     uint64_t seed;
     int status;
     uint64_t hash;
     int family;
+    long wrong;  // gemm_semiring: elements of C's buffer off the reference
 };
 
 uint64_t fnv(uint64_t h, const void *p, size_t n) {
@@ -76,6 +93,59 @@ template <class T> std::vector<const T *> cptrs(const std::vector<T> &v, int64_t
     return p;
 }
 
+// gemm_semiring's reference (docs/api.md): D = add(mult(alpha, P), mult(beta, C)), P folded
+// from the add identity z over the k terms; mult(beta, C) is z when beta == z (C not read).
+template <class T> struct Semiring {
+    kobalt_semiring s;
+    bool is_min() const { return s == KOBALT_MIN_PLUS || s == KOBALT_MIN_TIMES || s == KOBALT_MIN_MAX; }
+    bool is_max() const { return s == KOBALT_MAX_PLUS || s == KOBALT_MAX_TIMES || s == KOBALT_MAX_MIN; }
+    T zero() const {
+        const T inf = std::numeric_limits<T>::infinity();
+        return is_min() ? inf : is_max() ? -inf : T(0);
+    }
+    T add(T x, T y) const {
+        if (s == KOBALT_PLUS_TIMES) return x + y;
+        if (s == KOBALT_OR_AND) return x != T(0) || y != T(0) ? T(1) : T(0);
+        return is_min() ? std::fmin(x, y) : std::fmax(x, y);
+    }
+    T mult(T x, T y) const {
+        switch (s) {
+        case KOBALT_MIN_PLUS: case KOBALT_MAX_PLUS: return x + y;
+        case KOBALT_MIN_MAX: return std::fmax(x, y);
+        case KOBALT_MAX_MIN: return std::fmin(x, y);
+        case KOBALT_OR_AND: return x != T(0) && y != T(0) ? T(1) : T(0);
+        default: return x * y;
+        }
+    }
+};
+
+// The expected buffer of C (items `item` apart, leading dimension ld, padding unchanged)
+// and, when `bound` is not empty (PLUS_TIMES), each element's error bound.
+template <class T>
+void semiring_reference(Semiring<T> sr, kobalt_layout L, kobalt_op ta, kobalt_op tb, int64_t m, int64_t n, int64_t k,
+                        T alpha, const std::vector<T> &A, const std::vector<T> &B, T beta, std::vector<T> &C,
+                        std::vector<T> &bound, int64_t ld, int64_t item, int64_t batch) {
+    auto at = [&](const std::vector<T> &X, int64_t base, int64_t i, int64_t j) {
+        return X[size_t(base + (L == KOBALT_COL_MAJOR ? i + j * ld : i * ld + j))];
+    };
+    const T eps = std::numeric_limits<T>::epsilon();
+    for (int64_t b = 0; b < batch; ++b)
+        for (int64_t i = 0; i < m; ++i)
+            for (int64_t j = 0; j < n; ++j) {
+                T P = sr.zero(), mag = T(0);
+                for (int64_t p = 0; p < k; ++p) {
+                    const T a = ta == KOBALT_NO_TRANS ? at(A, b * item, i, p) : at(A, b * item, p, i);
+                    const T v = tb == KOBALT_NO_TRANS ? at(B, b * item, p, j) : at(B, b * item, j, p);
+                    P = sr.add(P, sr.mult(a, v));
+                    mag += std::fabs(a * v);
+                }
+                const size_t e = size_t(b * item + (L == KOBALT_COL_MAJOR ? i + j * ld : i * ld + j));
+                const T c = beta == sr.zero() ? sr.zero() : sr.mult(beta, C[e]);
+                if (!bound.empty()) bound[e] = T(2 * (k + 2)) * eps * (std::fabs(alpha) * mag + std::fabs(beta * C[e]));
+                C[e] = sr.add(sr.mult(alpha, P), c);
+            }
+}
+
 int64_t size_of(kt::Rng &r) {
     // both sides of 6, 8, 24, 32, 48 (the default thresholds), up to 72
     static const int64_t picks[] = {1, 2, 3, 5, 6, 7, 8, 9, 12, 20, 24, 25, 31, 32, 33, 40, 48, 49, 64, 72};
@@ -90,6 +160,7 @@ template <class T> Outcome run_op(uint64_t seed, int family) {
     const kobalt_op ops[] = {KOBALT_NO_TRANS, KOBALT_TRANS};
     kobalt_status st = KOBALT_SUCCESS;
     uint64_t h = 0xcbf29ce484222325ull;
+    long wrong = 0;
     const int64_t n = size_of(r), m = size_of(r), k = size_of(r) % 40 + 1;
     const int64_t sq = n * n;
     switch (family) {
@@ -188,6 +259,35 @@ template <class T> Outcome run_op(uint64_t seed, int family) {
         h = fnv(h, B.data(), B.size() * sizeof(T));
         break;
     }
+    case 7: {  // gemm_semiring, shaped as gemm; alpha = 0.5, beta = 0.25 or the add identity
+        static const kobalt_semiring semirings[] = {KOBALT_PLUS_TIMES, KOBALT_MIN_PLUS, KOBALT_MAX_PLUS,
+                                                    KOBALT_MIN_TIMES,  KOBALT_MAX_TIMES, KOBALT_MIN_MAX,
+                                                    KOBALT_MAX_MIN,    KOBALT_OR_AND};
+        const Semiring<T> sr{semirings[r.below(8)]};
+        const kobalt_op ta = ops[r.below(2)], tb = ops[r.below(2)];
+        const int64_t ld = 72, item = ld * 72;
+        const T alpha = T(0.5), beta = r.below(4) ? T(0.25) : sr.zero();
+        auto A = values<T>(r, size_t(item * batch)), B = values<T>(r, size_t(item * batch)),
+             C = values<T>(r, size_t(item * batch));
+        if (sr.s == KOBALT_OR_AND)  // mostly false, so that the or over k terms is not always true
+            for (auto *v : {&A, &B, &C})
+                for (T &x : *v) x = x > T(0.6) ? x : T(0);
+        std::vector<T> want(C), bound(sr.s == KOBALT_PLUS_TIMES ? C.size() : 0, T(0));
+        semiring_reference(sr, L, ta, tb, m, n, k, alpha, A, B, beta, want, bound, ld, item, batch);
+        if (batched) {
+            auto pa = cptrs(A, item, batch), pb = cptrs(B, item, batch);
+            auto pc = ptrs(C, item, batch);
+            st = kb::gemm_semiring_batched(sr.s, L, ta, tb, m, n, k, alpha, pa.data(), ld, pb.data(), ld, beta,
+                                           pc.data(), ld, batch);
+        } else {
+            st = kb::gemm_semiring_strided(sr.s, L, ta, tb, m, n, k, alpha, A.data(), ld, item, B.data(), ld, item,
+                                           beta, C.data(), ld, item, batch);
+        }
+        for (size_t e = 0; e < C.size(); ++e)
+            wrong += sr.s == KOBALT_PLUS_TIMES ? !(std::fabs(C[e] - want[e]) <= bound[e]) : !(C[e] == want[e]);
+        h = fnv(h, C.data(), C.size() * sizeof(T));
+        break;
+    }
     default: {  // fused: X n x k, Y k x n, A n x n, B n x nrhs
         const int64_t nrhs = 1 + r.below(3), ld = 72, item = 72 * 72;
         auto X = values<T>(r, size_t(item * batch)), Y = values<T>(r, size_t(item * batch)),
@@ -210,12 +310,13 @@ template <class T> Outcome run_op(uint64_t seed, int family) {
         break;
     }
     }
-    return Outcome{seed, int(st), h, family};
+    return Outcome{seed, int(st), h, family, wrong};
 }
 
-Outcome run_seed(uint64_t seed) {
+// only: a family index, or -1 for any.
+Outcome run_seed(uint64_t seed, int only) {
     kt::Rng r(seed ^ 0x5a5a5a5a5a5a5a5aull);
-    const int family = int(r.below(7));
+    const int drawn = int(r.below(kFamilies)), family = only >= 0 ? only : drawn;
     return r.below(2) ? run_op<float>(seed, family) : run_op<double>(seed, family);
 }
 
@@ -225,8 +326,13 @@ int main(int argc, char **argv) {
     const double seconds = argc > 1 ? std::atof(argv[1]) : 10.0;
     const int threads = argc > 2 ? std::atoi(argv[2]) : 16;
     const bool openmp = argc > 3 && std::strcmp(argv[3], "openmp") == 0;
-    if (seconds <= 0 || threads < 1 || (argc > 3 && !openmp && std::strcmp(argv[3], "threads") != 0)) {
-        std::fprintf(stderr, "usage: test_stress [SECONDS] [THREADS] [threads|openmp]\n");
+    int only = -1;
+    for (int f = 0; argc > 4 && f < kFamilies; ++f)
+        if (std::strcmp(argv[4], kFamilyNames[f]) == 0) only = f;
+    if (seconds <= 0 || threads < 1 || (argc > 3 && !openmp && std::strcmp(argv[3], "threads") != 0) ||
+        (argc > 4 && only < 0) || argc > 5) {
+        std::fprintf(stderr, "usage: test_stress [SECONDS] [THREADS] [threads|openmp] "
+                             "[gemm|gemv|trsv|trsm|getrf|getrs|fused|semiring]\n");
         return 2;
     }
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
@@ -236,7 +342,7 @@ int main(int argc, char **argv) {
         ready.fetch_add(1);
         while (ready.load() < threads) std::this_thread::yield();  // first calls together
         kt::Rng seeds(0x57a55ull + uint64_t(t) * 7919u);
-        do done[size_t(t)].push_back(run_seed(seeds.next()));
+        do done[size_t(t)].push_back(run_seed(seeds.next(), only));
         while (std::chrono::steady_clock::now() < deadline);
     };
     const auto t0 = std::chrono::steady_clock::now();
@@ -252,24 +358,26 @@ int main(int argc, char **argv) {
         for (std::thread &th : pool) th.join();
     }
     const double concurrent_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    long total = 0, failures = 0, per_family[7] = {0};
+    long total = 0, failures = 0, per_family[kFamilies] = {0};
     for (const auto &list : done)
         for (const Outcome &o : list) {
             ++total;
             ++per_family[o.family];
-            const Outcome again = run_seed(o.seed);
-            if (o.status != KOBALT_SUCCESS || again.status != o.status || again.hash != o.hash) {
+            const Outcome again = run_seed(o.seed, only);
+            if (o.status != KOBALT_SUCCESS || again.status != o.status || again.hash != o.hash || o.wrong ||
+                again.wrong) {
                 if (++failures <= 20)
-                    std::printf("FAIL seed %#llx family %d: concurrent status %d hash %016llx, alone status %d hash "
-                                "%016llx\n",
-                                (unsigned long long)o.seed, o.family, o.status, (unsigned long long)o.hash,
-                                again.status, (unsigned long long)again.hash);
+                    std::printf("FAIL seed %#llx family %s: concurrent status %d hash %016llx wrong %ld, alone status "
+                                "%d hash %016llx wrong %ld\n",
+                                (unsigned long long)o.seed, kFamilyNames[o.family], o.status,
+                                (unsigned long long)o.hash, o.wrong, again.status, (unsigned long long)again.hash,
+                                again.wrong);
             }
         }
-    std::printf("%d %s, %.1f s concurrent: %ld operations (gemm %ld, gemv %ld, trsv %ld, trsm %ld, getrf %ld, "
-                "getrs %ld, fused %ld), each replayed alone: %ld mismatch(es)\n",
-                threads, openmp ? "threads of an OpenMP team" : "std::threads", concurrent_s, total, per_family[0],
-                per_family[1], per_family[2], per_family[3], per_family[4], per_family[5], per_family[6], failures);
+    std::printf("%d %s, %.1f s concurrent: %ld operations (", threads,
+                openmp ? "threads of an OpenMP team" : "std::threads", concurrent_s, total);
+    for (int f = 0; f < kFamilies; ++f) std::printf("%s%s %ld", f ? ", " : "", kFamilyNames[f], per_family[f]);
+    std::printf("), each replayed alone: %ld mismatch(es)\n", failures);
     if (total == 0) std::printf("FAIL: no operation ran (the OpenMP team had fewer than %d threads?)\n", threads);
     return failures || total == 0 ? 1 : 0;
 }

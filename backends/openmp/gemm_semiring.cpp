@@ -8,6 +8,7 @@
 #include "common.hpp"
 #include "semiring_kernels.hpp"
 #include "slots.hpp"
+#include "thread_scratch.hpp"
 
 namespace kobalt_openmp {
 namespace semiring {
@@ -36,18 +37,6 @@ namespace {
 template <class T> semiring::Items<T> items(StridedItems<T> s) { return {s.base, s.stride, nullptr}; }
 template <class T> semiring::Items<T> items(PointerItems<T> p) { return {nullptr, 0, p.ptrs}; }
 
-// Per-thread scratch for the packed panels, allocated before any item is touched.
-template <class T> struct Scratch {
-    T *data = nullptr;
-    ~Scratch() { std::free(data); }
-    bool allocate(size_t per_thread) {
-        const size_t threads = size_t(omp_get_max_threads());
-        if (per_thread > SIZE_MAX / sizeof(T) / threads) return false;
-        data = static_cast<T *>(std::malloc(per_thread * threads * sizeof(T)));
-        return data != nullptr;
-    }
-};
-
 template <class T, class AItems, class BItems, class CItems>
 kobalt_status gemm_semiring(const char *routine, kobalt_semiring sr, kobalt_layout layout,
                             kobalt_op transa, kobalt_op transb, kobalt_int m, kobalt_int n,
@@ -74,14 +63,17 @@ kobalt_status gemm_semiring(const char *routine, kobalt_semiring sr, kobalt_layo
     p.C = items(C);
     p.c = {sc.rs, sc.cs};
     p.batch = batch;
-    Scratch<T> scratch;
-    p.per_thread = semiring::scratch_per_thread(p.k);
-    if (!scratch.allocate(p.per_thread)) {
+    // The packed panels' per-thread scratch, allocated before any item is touched (running
+    // out returns KOBALT_OUT_OF_MEMORY with C untouched). The kernels pick their part by
+    // ThreadScratch::mine()'s rule themselves and align it to 64 bytes inside it.
+    ThreadScratch<T> scratch;
+    if (!scratch.allocate(semiring::scratch_per_thread(p.k))) {
         report(precision_letter<T>(), routine, "could not allocate %zu bytes of scratch per thread",
-               p.per_thread * sizeof(T));
+               semiring::scratch_per_thread(p.k) * sizeof(T));
         return KOBALT_OUT_OF_MEMORY;
     }
-    p.scratch = scratch.data;
+    p.scratch = scratch.data();
+    p.per_thread = scratch.per_thread();
     switch (semiring::isa()) {
     case semiring::Isa::avx512: semiring::avx512::gemm(p); break;
     case semiring::Isa::avx2: semiring::avx2::gemm(p); break;

@@ -825,11 +825,12 @@ template <class S, class T> void run(const Problem<T> &p) {
     const int64_t batch = p.batch;
     // Square items of order <= the widest vector's lanes: one kernel for the batch.
     if (x.prod && x.m == x.n && x.n == x.k && small<S>(x.n, x, A, B, C, batch)) return;
-    // Part t of the panel scratch, aligned to 64 bytes: t is the thread's number in this
-    // call's own parallel loop, or 0 when the item runs on the calling thread. Never the
-    // caller's own thread number: a caller inside the host program's parallel region may be
-    // thread 7 of a team larger than the omp_get_max_threads() the scratch was sized for
-    // (as thread_scratch.hpp says; batch 1 once indexed by it: heap buffer overflow).
+    // Part t of the ThreadScratch that gemm_semiring.cpp allocated, its start rounded up to
+    // 64 bytes (the 64 elements of slack in scratch_per_thread). t follows
+    // ThreadScratch::mine()'s rule (thread_scratch.hpp), written out here because this
+    // file must not call inline code shared with other ISAs (semiring_kernels.hpp): this
+    // loop's thread number, or 0 on the calling thread (batch 1 once used the caller's
+    // number: heap buffer overflow, docs/reliability.md finding 11).
     auto mine = [&](int t) {
         const uintptr_t addr = reinterpret_cast<uintptr_t>(p.scratch + p.per_thread * size_t(t));
         return reinterpret_cast<T *>((addr + 63) & ~uintptr_t(63));

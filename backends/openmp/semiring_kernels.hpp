@@ -52,7 +52,7 @@ template <class T> struct Problem {
     Items<T> C; // m x n
     View c;
     int64_t batch;
-    T *scratch;        // per_thread elements for each OpenMP thread of the call
+    T *scratch;        // ThreadScratch::data(): per_thread elements for each OpenMP thread of the call
     size_t per_thread; // >= scratch_per_thread(k)
 };
 

@@ -42,6 +42,14 @@ public:
         return data_ + per_thread_ * static_cast<size_t>(t);
     }
 
+    // The allocation (nullptr when per_thread is 0) and the elements of one part, for a
+    // caller that must pick its part itself by mine()'s rule: gemm_semiring's kernels
+    // (semiring_kernels.cpp), compiled once per ISA, which must not call this header's
+    // inline functions (the linker could keep an AVX-512 copy for every caller) and
+    // which align their part to 64 bytes inside it.
+    T *data() const { return data_; }
+    size_t per_thread() const { return per_thread_; }
+
 private:
     T *data_ = nullptr;
     size_t per_thread_ = 0;

@@ -306,7 +306,7 @@ template <class T> void alpha_beta(kobalt_semiring s, int idx, T &alpha, T &beta
     }
 }
 
-const kobalt_int kSquare[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64};
+const kobalt_int kSquare[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 16, 17, 31, 32, 33, 64};
 
 /* Every semiring, size, layout and form; the transposes and alpha/beta rotate. */
 template <class T> void sweep_square(void **)
@@ -385,7 +385,7 @@ template <class T> void special_values(void **)
 {
     Rng rng(14);
     const T inf = std::numeric_limits<T>::infinity(), nan = std::numeric_limits<T>::quiet_NaN();
-    static const kobalt_int sizes[] = {1, 3, 4, 7, 8, 16, 17, 32, 33};
+    static const kobalt_int sizes[] = {1, 3, 4, 5, 6, 7, 8, 10, 12, 16, 17, 32, 33};
     int idx = 0;
     for (kobalt_semiring s : kSemirings)
         for (kobalt_int sz : sizes)

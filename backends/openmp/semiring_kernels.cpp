@@ -701,6 +701,68 @@ KS_INLINE void item_small(const Call<typename V::T> &x, const typename V::T *A, 
     small_columns<S, V, N, false>(x, a, B, x.b.rs, x.b.cs, C);
 }
 
+// Square items of order N = VA::L + r, 0 < r <= VB::L, for the semirings that need no scan
+// of op(B) (the +/x ones and or-and): a column is one VA vector and one narrower VB vector
+// (double n = 9 ... 12 with AVX-512: 8 + 4 lanes; with AVX2 n = 5, 6 and float n = 9 ... 12),
+// op(A)'s columns in registers, every loop unrolled, nothing packed. The panel path these
+// items took before covers a column with two VA vectors: on Zen 4, where a 512-bit operation
+// takes two 256-bit pipe slots, 4 slots a term instead of 3 at n = 12, plus the packing of
+// op(A) per item (docs/performance.md, issue 8, session 24).
+template <class S, class VA, class VB, int N>
+KS_INLINE void item_small_split(const Call<typename VA::T> &x, const typename VA::T *A, const typename VA::T *B,
+                                typename VA::T *C) {
+    using T = typename VA::T;
+    using RA = typename VA::R;
+    using RB = typename VB::R;
+    constexpr int L = VA::L, NB = N - L;
+    static_assert(!S::kScanB && NB > 0 && NB <= VB::L, "one VA and one VB vector per column");
+    RA a0[N];
+    RB a1[N];
+    if (x.a.rs == 1) {
+        KS_UNROLL for (int p = 0; p < N; ++p) {
+            const T *col = A + p * x.a.cs;
+            a0[p] = VA::load(col);
+            a1[p] = NB == VB::L ? VB::load(col + L) : VB::loadn(col + L, NB);
+        }
+    } else {
+        alignas(64) T t[N * (L + VB::L)];
+        constexpr int W = L + VB::L;
+        KS_UNROLL for (int p = 0; p < N; ++p) KS_UNROLL for (int i = 0; i < N; ++i)
+            t[p * W + i] = A[i * x.a.rs + p * x.a.cs];
+        KS_UNROLL for (int p = 0; p < N; ++p) {
+            a0[p] = VA::load(t + p * W);
+            a1[p] = VB::load(t + p * W + L); // lanes beyond N: never stored
+        }
+    }
+    if (S::kTruth) KS_UNROLL for (int p = 0; p < N; ++p) {
+        a0[p] = VA::truth(a0[p]);
+        a1[p] = VB::truth(a1[p]);
+    }
+    const RA z0 = VA::set1(S::template zero<T>());
+    const RB z1 = VB::set1(S::template zero<T>());
+    KS_UNROLL for (int j = 0; j < N; ++j) {
+        RA acc0 = z0;
+        RB acc1 = z1;
+        KS_UNROLL for (int p = 0; p < N; ++p) {
+            const T b = S::in(B[p * x.b.rs + j * x.b.cs]);
+            acc0 = S::template vred<VA, false>(acc0, S::template vmul<VA>(a0[p], VA::set1(b)));
+            acc1 = S::template vred<VB, false>(acc1, S::template vmul<VB>(a1[p], VB::set1(b)));
+        }
+        T *cj = C + int64_t(j) * x.ldc;
+        const RA r0 = S::template valpha<VA>(x.alpha, acc0);
+        const RB r1 = S::template valpha<VB>(x.alpha, acc1);
+        const RA s0 = x.readc ? S::template vbeta<VA>(x.beta, VA::load(cj)) : z0;
+        VA::store(cj, S::template vadd<VA>(r0, s0));
+        if (NB == VB::L) {
+            const RB s1 = x.readc ? S::template vbeta<VB>(x.beta, VB::load(cj + L)) : z1;
+            VB::store(cj + L, S::template vadd<VB>(r1, s1));
+        } else {
+            const RB s1 = x.readc ? S::template vbeta<VB>(x.beta, VB::loadn(cj + L, NB)) : z1;
+            VB::storen(cj + L, S::template vadd<VB>(r1, s1), NB);
+        }
+    }
+}
+
 template <class T> KS_INLINE T *item_ptr(const Items<T> &it, int64_t i) {
     return it.ptrs ? it.ptrs[i] : it.base + i * it.stride;
 }
@@ -717,9 +779,21 @@ void batch_small(const Call<typename V::T> &x, Items<const typename V::T> A, Ite
         item_small<S, V, N>(x, item_ptr(A, 0), item_ptr(B, 0), item_ptr(C, 0));
     }
 }
+template <class S, class VA, class VB, int N>
+void batch_small_split(const Call<typename VA::T> &x, Items<const typename VA::T> A, Items<const typename VA::T> B,
+                       Items<typename VA::T> C, int64_t batch) {
+    if (batch > 1) {
+#pragma omp parallel for schedule(static)
+        for (int64_t i = 0; i < batch; ++i)
+            item_small_split<S, VA, VB, N>(x, item_ptr(A, i), item_ptr(B, i), item_ptr(C, i));
+    } else {
+        item_small_split<S, VA, VB, N>(x, item_ptr(A, 0), item_ptr(B, 0), item_ptr(C, 0));
+    }
+}
 
-// batch_small for order n, on the narrowest vector of this copy that holds n rows; false
-// when n is larger than the widest.
+// batch_small for order n, on the narrowest vector of this copy that holds n rows, or for
+// the semirings without a scan of op(B) one wide and one narrow vector (item_small_split);
+// false when n is larger.
 template <class S, class T>
 bool small(int n, const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
     using VW = Wide<T>;
@@ -731,6 +805,8 @@ bool small(int n, const Call<T> &x, Items<const T> A, Items<const T> B, Items<T>
         if constexpr (N <= V0::L) return batch_small<S, V0, N>(x, A, B, C, batch), true;           \
         else if constexpr (N <= VN::L) return batch_small<S, VN, N>(x, A, B, C, batch), true;      \
         else if constexpr (N <= VW::L) return batch_small<S, VW, N>(x, A, B, C, batch), true;      \
+        else if constexpr (!S::kScanB && VN::L < VW::L && N <= VW::L + VN::L)                      \
+            return batch_small_split<S, VW, VN, N>(x, A, B, C, batch), true;                       \
         else return false;
         KS_SMALL(1)
         KS_SMALL(2)

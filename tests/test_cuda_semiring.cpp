@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "common/cuda_check.hpp"
+#include "common/kt_semiring.hpp"
 #include "kobalt/kobalt.h"
 
 using I = long long;
@@ -41,38 +42,7 @@ static const char *rname(kobalt_semiring s) {
 static const kobalt_op OPS[3] = {KOBALT_NO_TRANS, KOBALT_TRANS, KOBALT_CONJ_TRANS};
 
 // ---- the reference ----------------------------------------------------------------------
-template <class T> struct Ref {
-    kobalt_semiring s;
-    bool is_min() const { return s == KOBALT_MIN_PLUS || s == KOBALT_MIN_TIMES || s == KOBALT_MIN_MAX; }
-    bool is_max() const { return s == KOBALT_MAX_PLUS || s == KOBALT_MAX_TIMES || s == KOBALT_MAX_MIN; }
-    T zero() const {
-        const T inf = std::numeric_limits<T>::infinity();
-        return is_min() ? inf : is_max() ? -inf : T(0);
-    }
-    T one() const {
-        const T inf = std::numeric_limits<T>::infinity();
-        switch (s) {
-        case KOBALT_MIN_PLUS: case KOBALT_MAX_PLUS: return T(0);
-        case KOBALT_MIN_MAX: return -inf;
-        case KOBALT_MAX_MIN: return inf;
-        default: return T(1);
-        }
-    }
-    T add(T x, T y) const {
-        if (s == KOBALT_PLUS_TIMES) return x + y;
-        if (s == KOBALT_OR_AND) return (x != T(0) || y != T(0)) ? T(1) : T(0);
-        return is_min() ? std::fmin(x, y) : std::fmax(x, y);
-    }
-    T mult(T x, T y) const {
-        switch (s) {
-        case KOBALT_MIN_PLUS: case KOBALT_MAX_PLUS: return x + y;
-        case KOBALT_MIN_MAX: return std::fmax(x, y);
-        case KOBALT_MAX_MIN: return std::fmin(x, y);
-        case KOBALT_OR_AND: return (x != T(0) && y != T(0)) ? T(1) : T(0);
-        default: return x * y;
-        }
-    }
-};
+template <class T> using Ref = kt::Semiring<T>; // common/kt_semiring.hpp
 
 template <class T> T poison() {
     return std::numeric_limits<T>::quiet_NaN();

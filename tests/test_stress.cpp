@@ -45,6 +45,7 @@
 #include <vector>
 
 #include "common/kt_rng.hpp"
+#include "common/kt_semiring.hpp"
 #include "kobalt/kobalt.h"
 
 namespace {
@@ -95,29 +96,7 @@ template <class T> std::vector<const T *> cptrs(const std::vector<T> &v, int64_t
 
 // gemm_semiring's reference (docs/api.md): D = add(mult(alpha, P), mult(beta, C)), P folded
 // from the add identity z over the k terms; mult(beta, C) is z when beta == z (C not read).
-template <class T> struct Semiring {
-    kobalt_semiring s;
-    bool is_min() const { return s == KOBALT_MIN_PLUS || s == KOBALT_MIN_TIMES || s == KOBALT_MIN_MAX; }
-    bool is_max() const { return s == KOBALT_MAX_PLUS || s == KOBALT_MAX_TIMES || s == KOBALT_MAX_MIN; }
-    T zero() const {
-        const T inf = std::numeric_limits<T>::infinity();
-        return is_min() ? inf : is_max() ? -inf : T(0);
-    }
-    T add(T x, T y) const {
-        if (s == KOBALT_PLUS_TIMES) return x + y;
-        if (s == KOBALT_OR_AND) return x != T(0) || y != T(0) ? T(1) : T(0);
-        return is_min() ? std::fmin(x, y) : std::fmax(x, y);
-    }
-    T mult(T x, T y) const {
-        switch (s) {
-        case KOBALT_MIN_PLUS: case KOBALT_MAX_PLUS: return x + y;
-        case KOBALT_MIN_MAX: return std::fmax(x, y);
-        case KOBALT_MAX_MIN: return std::fmin(x, y);
-        case KOBALT_OR_AND: return x != T(0) && y != T(0) ? T(1) : T(0);
-        default: return x * y;
-        }
-    }
-};
+template <class T> using Semiring = kt::Semiring<T>; // common/kt_semiring.hpp
 
 // The expected buffer of C (items `item` apart, leading dimension ld, padding unchanged)
 // and, when `bound` is not empty (PLUS_TIMES), each element's error bound.

@@ -811,7 +811,9 @@ int main(int argc, char **argv) {
         // prefetch of the next one runs); the cases next to them (trans, nrhs 2, row-major,
         // float) must take the other kernels unchanged.
         for (int f = 0; f < 2; ++f)
-            for (I n : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 16, 17, 24, 31, 32})
+            // the row kernel holds n rounded up to 4 columns from n = 9 (12, 16, 20, 24, 28, 32):
+            // sizes at both ends of each
+            for (I n : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 15, 16, 17, 20, 21, 24, 25, 28, 29, 31, 32})
                 for (bool piv : {true, false}) {
                     // A padded by 1 (lda = n + 1: 8-byte pieces), packed (lda = n, stride n*n) and
                     // padded by 2: 16-byte pieces on the strided form at even n
@@ -832,7 +834,7 @@ int main(int argc, char **argv) {
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 300001, 0);
             test_getrs<float>(KOBALT_ROW_MAJOR, true, KOBALT_TRANS, true, n, 1, 300001);
         }
-        for (I n : {3, 4, 5, 6, 8, 12, 16, 24, 32}) {
+        for (I n : {3, 4, 5, 6, 8, 12, 16, 20, 24, 28, 32}) {
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001, 0);
             test_getrs<double>(KOBALT_COL_MAJOR, false, KOBALT_NO_TRANS, true, n, 1, 70001);
             test_getrs<double>(KOBALT_COL_MAJOR, true, KOBALT_NO_TRANS, true, n, 1, 70001);

@@ -1,7 +1,8 @@
 // getrs_rows.cuh -- double getrs, column-major, NoTrans, one right-hand side, n <= 32
 // (from GETRS_PREFETCH_MIN, 8 by default: docs/cuda.md): W lanes per item, lane i holding row
-// i of A in registers, each group's NEXT item copied global -> shared memory by cp.async
-// while the current one is solved. Included by routines.cu.
+// i of A in registers (its first NC columns: n rounded up to 4 from n = 9), each group's NEXT
+// item copied global -> shared memory by cp.async while the current one is solved. Included
+// by routines.cu.
 //
 // Why: the group kernel (groups.cu getrs_group) loads an item into registers, then solves
 // it, then loads the next: a warp's loads are never in flight while it solves, and its
@@ -38,22 +39,27 @@ namespace {
 
 namespace rows {
 constexpr int kThreads = 128;
-// Blocks per SM the register cap aims at: W = 32 holds 32 doubles of A a lane (5 blocks:
-// 96 registers used, 35 KiB of shared memory a block, no spills; a cap for 6 blocks gives
-// 80 registers and 44-68 bytes of spills, not run); narrower groups fit 8 blocks (W = 16:
-// 64 registers, 19 KiB).
-constexpr int blocks(int W) { return W == 32 ? 5 : 8; }
+// Blocks per SM the register cap aims at, by the group width W and the columns NC a lane
+// holds (ptxas, sm_90, double; the cap where the 16-byte kernel does not spill): NC = 32 5
+// blocks (96 registers, 35 KiB of shared memory a block; 6 blocks: 80 registers and 44-68
+// bytes of spills), 28 5 (94-96; 6 spills 24-40 bytes), 24 6 (80, 27 KiB), 20 7 (72, 23
+// KiB; 8 spills 24-40 bytes); W = 16 (NC = 12 or 16) and narrower groups 8 (64 registers; 10
+// spill). On an H200 (n = 24, NC = 24): 6 blocks 0.113 ms, 7 0.121, 8 0.141 (session 25).
+constexpr int blocks(int W, int NC) {
+    return W < 32 ? 8 : NC <= 20 ? 7 : NC <= 24 ? 6 : 5;
+}
 } // namespace rows
 
 // V = 2: A copied in 16-byte pieces (rows 2k, 2k+1 of a column; the launcher checked n, lda,
 // the stride even and the base aligned), lane l of the group taking piece l % (W / 2) of
 // column c0 + l / (W / 2): W / 2 copies an item instead of n. A lane then copies cells of
 // other lanes' rows, so a __syncwarp separates the reads of A from the next copy.
-template <int W, int V, class AA, class BA>
-__global__ void __launch_bounds__(rows::kThreads, rows::blocks(W))
+template <int W, int V, int NC, class AA, class BA>
+__global__ void __launch_bounds__(rows::kThreads, rows::blocks(W, NC))
     getrs_rows(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch) {
     constexpr int G = rows::kThreads / W; // items per block
-    __shared__ __align__(16) double sa[G][W * W];
+    static_assert(NC <= W && NC % 4 == 0, "NC columns (a multiple of 4) of a W-lane group");
+    __shared__ __align__(16) double sa[G][NC * W];
     __shared__ __align__(16) double sb[2][G][W];
     __shared__ __align__(16) int spv[2][G][W];
     const int g = int(threadIdx.x) / W, lane = int(threadIdx.x) % W;
@@ -68,14 +74,14 @@ __global__ void __launch_bounds__(rows::kThreads, rows::blocks(W))
             const int r = 2 * (lane % H), c1 = lane / H;
             const double *const src = A(item) + r + c1 * lda;
 #pragma unroll
-            for (int c0 = 0; c0 < W; c0 += 2)
+            for (int c0 = 0; c0 < NC; c0 += 2)
                 if (r < n && c0 + c1 < n) __pipeline_memcpy_async(mine + (c0 + c1) * W + r, src + c0 * lda, 16);
         }
         if (item < batch && lane < n) {
             if (V == 1) {
                 const double *const src = A(item) + lane;
 #pragma unroll
-                for (int c = 0; c < W; ++c)
+                for (int c = 0; c < NC; ++c)
                     if (c < n) __pipeline_memcpy_async(mine + c * W + lane, src + c * lda, sizeof(double));
             }
             __pipeline_memcpy_async(&sb[s][g][lane], B(item) + lane, sizeof(double));
@@ -90,10 +96,11 @@ __global__ void __launch_bounds__(rows::kThreads, rows::blocks(W))
         const idx item = base + g;
         __pipeline_wait_prior(0);
         __syncwarp(); // b and the pivots of buffer s, copied by the other lanes, are visible
-        double a[W];
+        double a[NC];
 #pragma unroll
-        for (int c = 0; c < W; ++c) a[c] = mine[c * W + lane];
-        const double d = mine[lane * W + lane]; // U_ii (own cell: row lane, column lane)
+        for (int c = 0; c < NC; ++c) a[c] = mine[c * W + lane];
+        // U_ii (own cell: row lane, column lane); lanes at or past NC (>= n) hold no row
+        const double d = lane < NC ? mine[lane * W + lane] : 1.0;
         if (V == 2) __syncwarp(); // every lane's row read before the copy overwrites it
         issue(item + stride, s ^ 1); // V = 1: own cells of A, just read; buffer s ^ 1 was read last round
         // the original row q whose b is x_lane after the interchanges k = 0 .. n-1: undo them
@@ -101,7 +108,7 @@ __global__ void __launch_bounds__(rows::kThreads, rows::blocks(W))
         int q = lane;
         if (pivoting) {
 #pragma unroll
-            for (int k0 = W - 4; k0 >= 0; k0 -= 4) {
+            for (int k0 = NC - 4; k0 >= 0; k0 -= 4) {
                 const int4 v = *reinterpret_cast<const int4 *>(&spv[s][g][k0]);
                 const int pk[4] = {v.x, v.y, v.z, v.w};
 #pragma unroll
@@ -114,7 +121,7 @@ __global__ void __launch_bounds__(rows::kThreads, rows::blocks(W))
         double x = sb[s][g][q];
         // L (unit lower): x_i -= L_ij x_j, j ascending
 #pragma unroll
-        for (int j = 0; j < W; ++j)
+        for (int j = 0; j < NC; ++j)
             if (j < n) {
                 const double xj = __shfl_sync(0xffffffffu, x, j, W);
                 if (lane > j) x -= a[j] * xj;
@@ -123,7 +130,7 @@ __global__ void __launch_bounds__(rows::kThreads, rows::blocks(W))
         const double ad = fabs(d), rd = 1.0 / d;
         const bool recip = reciprocal_safe(ad);
 #pragma unroll
-        for (int j = W - 1; j >= 0; --j)
+        for (int j = NC - 1; j >= 0; --j)
             if (j < n) {
                 if (lane == j) {
                     if (recip) x *= rd;
@@ -140,9 +147,9 @@ __global__ void __launch_bounds__(rows::kThreads, rows::blocks(W))
 // Launches getrs_rows on the blocks that are resident at once (each warp then walks several
 // items and has the next in flight), never more than the items need; the largest
 // shared-memory carveout is asked for. The per-SM count is a property of the kernel.
-template <int W, int V, class AA, class BA>
+template <int W, int V, int NC, class AA, class BA>
 void rows_launch(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch, cudaStream_t st) {
-    constexpr auto K = getrs_rows<W, V, AA, BA>;
+    constexpr auto K = getrs_rows<W, V, NC, AA, BA>;
     static const int per_sm = [] {
         cudaFuncSetAttribute(K, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared));
         int b = 0;
@@ -157,21 +164,29 @@ void rows_launch(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch,
 
 // 16-byte pieces where pieces16 (getrs_pipe.cuh) allows them: strided A only (pointer
 // arrays: 8 bytes, the V = 2 kernel not instantiated for them).
-template <int W, class AA, class BA>
+template <int W, int NC = W, class AA, class BA>
 void rows_pick(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch, cudaStream_t st) {
     if constexpr (std::is_same_v<AA, Strided<const double>>) {
-        if (pieces16(n, lda, A)) return rows_launch<W, 2>(n, lda, A, ipiv, sp, B, batch, st);
+        if (pieces16(n, lda, A)) return rows_launch<W, 2, NC>(n, lda, A, ipiv, sp, B, batch, st);
     }
-    rows_launch<W, 1>(n, lda, A, ipiv, sp, B, batch, st);
+    rows_launch<W, 1, NC>(n, lda, A, ipiv, sp, B, batch, st);
 }
 
-// 1 <= n <= 32: the group width of n (4, 8, 16, 32); false otherwise.
+// 1 <= n <= 32: the group width of n (4, 8, 16, 32) and the columns a lane holds (n rounded
+// up to a multiple of 4 from n = 9); false otherwise. Holding W columns at every n of the
+// width took n = 17 / 20 / 24 to 0.265 / 0.191 / 0.148 ms on an H200, 20 / 20 / 24 columns
+// 0.166 / 0.133 / 0.113 ms: the steps past n are skipped by a branch but still issued, and
+// fewer registers and less shared memory allow more blocks (docs/performance.md, session 25).
 template <class AA, class BA>
 bool rows_getrs(int n, idx lda, AA A, const int *ipiv, idx sp, BA B, idx batch, cudaStream_t st) {
     if (n < 1 || n > 32 || batch < 1) return false;
     if (n <= 4) rows_pick<4>(n, lda, A, ipiv, sp, B, batch, st);
     else if (n <= 8) rows_pick<8>(n, lda, A, ipiv, sp, B, batch, st);
+    else if (n <= 12) rows_pick<16, 12>(n, lda, A, ipiv, sp, B, batch, st);
     else if (n <= 16) rows_pick<16>(n, lda, A, ipiv, sp, B, batch, st);
+    else if (n <= 20) rows_pick<32, 20>(n, lda, A, ipiv, sp, B, batch, st);
+    else if (n <= 24) rows_pick<32, 24>(n, lda, A, ipiv, sp, B, batch, st);
+    else if (n <= 28) rows_pick<32, 28>(n, lda, A, ipiv, sp, B, batch, st);
     else rows_pick<32>(n, lda, A, ipiv, sp, B, batch, st);
     return true;
 }

@@ -767,27 +767,27 @@ template <class T> KS_INLINE T *item_ptr(const Items<T> &it, int64_t i) {
     return it.ptrs ? it.ptrs[i] : it.base + i * it.stride;
 }
 
-// A whole batch of square items of order N on V: the item loop around the inlined kernel
-// (the sizes are the call's, so the choice is made once, not per item).
-template <class S, class V, int N>
-void batch_small(const Call<typename V::T> &x, Items<const typename V::T> A, Items<const typename V::T> B,
-                 Items<typename V::T> C, int64_t batch) {
-    if (batch > 1) {
-#pragma omp parallel for schedule(static)
-        for (int64_t i = 0; i < batch; ++i) item_small<S, V, N>(x, item_ptr(A, i), item_ptr(B, i), item_ptr(C, i));
-    } else {
-        item_small<S, V, N>(x, item_ptr(A, 0), item_ptr(B, 0), item_ptr(C, 0));
+// The two item kernels of small() as types, so that one item loop (batch_small) serves both.
+template <class S, class V, int N> struct SmallItem {
+    using T = typename V::T;
+    static KS_INLINE void run(const Call<T> &x, const T *A, const T *B, T *C) { item_small<S, V, N>(x, A, B, C); }
+};
+template <class S, class VA, class VB, int N> struct SplitItem {
+    using T = typename VA::T;
+    static KS_INLINE void run(const Call<T> &x, const T *A, const T *B, T *C) {
+        item_small_split<S, VA, VB, N>(x, A, B, C);
     }
-}
-template <class S, class VA, class VB, int N>
-void batch_small_split(const Call<typename VA::T> &x, Items<const typename VA::T> A, Items<const typename VA::T> B,
-                       Items<typename VA::T> C, int64_t batch) {
+};
+
+// A whole batch of square items: the item loop around the inlined kernel K (the sizes are
+// the call's, so the choice is made once, not per item).
+template <class K, class T = typename K::T>
+void batch_small(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
     if (batch > 1) {
 #pragma omp parallel for schedule(static)
-        for (int64_t i = 0; i < batch; ++i)
-            item_small_split<S, VA, VB, N>(x, item_ptr(A, i), item_ptr(B, i), item_ptr(C, i));
+        for (int64_t i = 0; i < batch; ++i) K::run(x, item_ptr(A, i), item_ptr(B, i), item_ptr(C, i));
     } else {
-        item_small_split<S, VA, VB, N>(x, item_ptr(A, 0), item_ptr(B, 0), item_ptr(C, 0));
+        K::run(x, item_ptr(A, 0), item_ptr(B, 0), item_ptr(C, 0));
     }
 }
 
@@ -802,11 +802,11 @@ bool small(int n, const Call<T> &x, Items<const T> A, Items<const T> B, Items<T>
     switch (n) {
 #define KS_SMALL(N)                                                                                \
     case N:                                                                                        \
-        if constexpr (N <= V0::L) return batch_small<S, V0, N>(x, A, B, C, batch), true;           \
-        else if constexpr (N <= VN::L) return batch_small<S, VN, N>(x, A, B, C, batch), true;      \
-        else if constexpr (N <= VW::L) return batch_small<S, VW, N>(x, A, B, C, batch), true;      \
+        if constexpr (N <= V0::L) return batch_small<SmallItem<S, V0, N>>(x, A, B, C, batch), true; \
+        else if constexpr (N <= VN::L) return batch_small<SmallItem<S, VN, N>>(x, A, B, C, batch), true; \
+        else if constexpr (N <= VW::L) return batch_small<SmallItem<S, VW, N>>(x, A, B, C, batch), true; \
         else if constexpr (!S::kScanB && VN::L < VW::L && N <= VW::L + VN::L)                      \
-            return batch_small_split<S, VW, VN, N>(x, A, B, C, batch), true;                       \
+            return batch_small<SplitItem<S, VW, VN, N>>(x, A, B, C, batch), true;                  \
         else return false;
         KS_SMALL(1)
         KS_SMALL(2)

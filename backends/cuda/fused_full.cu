@@ -154,7 +154,7 @@ __global__ void __launch_bounds__(kFullWarps * 32, (full_fused_blocks<W, T>()))
                 a[c + e] = sh.readA ? t + beta * reinterpret_cast<const T *>(&v)[e] : t;
             }
         }
-        pad_identity(a, lane, n);
+        pad_identity<W>(a, lane, n);
         T b = bs[lane];
         __syncwarp(); // the slot is read: the next item's copies may land in it
         issue(item + stride);

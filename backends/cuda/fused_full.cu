@@ -201,25 +201,18 @@ bool launch_nc(const FullShape &sh, T alpha, const MatDesc &dX, XA X, const MatD
     return warp_stage::launch_resident(fused_full<W, NC, T, Pivot, XA, YA, AA, BA>, kFullWarps, bytes, per_warp,
                                        batch, st, sh, alpha, dX, X, dY, Y, beta, dA, A, ipiv, sp, dB, B, info, batch);
 }
-// TEMPORARY experiment switch (shared with groups.cu): KOBALT_TMP_GETRF_NC = 0 holds W columns
-inline bool tmp_fused_nc() {
-    static const bool v = [] { const char *e = getenv("KOBALT_TMP_GETRF_NC"); return !e || atoi(e) != 0; }();
-    return v;
-}
 template <int W, class T, bool Pivot, class XA, class YA, class AA, class BA>
 bool launch(const FullShape &sh, T alpha, const MatDesc &dX, XA X, const MatDesc &dY, YA Y, T beta,
             const MatDesc &dA, AA A, int *ipiv, idx sp, const MatDesc &dB, BA B, int *info, idx batch,
             cudaStream_t st) {
 #define KOBALT_FUSED_NC(NC) \
     return launch_nc<W, NC, T, Pivot>(sh, alpha, dX, X, dY, Y, beta, dA, A, ipiv, sp, dB, B, info, batch, st)
-    if (tmp_fused_nc()) {
-        if constexpr (W == 16) {
-            if (sh.n <= 12) KOBALT_FUSED_NC(12);
-        } else {
-            if (sh.n <= 20) KOBALT_FUSED_NC(20);
-            if (sh.n <= 24) KOBALT_FUSED_NC(24);
-            if (sh.n <= 28) KOBALT_FUSED_NC(28);
-        }
+    if constexpr (W == 16) {
+        if (sh.n <= 12) KOBALT_FUSED_NC(12);
+    } else {
+        if (sh.n <= 20) KOBALT_FUSED_NC(20);
+        if (sh.n <= 24) KOBALT_FUSED_NC(24);
+        if (sh.n <= 28) KOBALT_FUSED_NC(28);
     }
     KOBALT_FUSED_NC(W);
 #undef KOBALT_FUSED_NC

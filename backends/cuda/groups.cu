@@ -270,24 +270,16 @@ void launch_getrf_full_k(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int
     getrf_group_full<W, T, AA, Pivot, Pad, NC><<<int(std::max<idx>(1, blocks)), kThreads, 0, st>>>(
         n, dA, A, ipiv, strideIpiv, info, batch);
 }
-// TEMPORARY experiment switch: KOBALT_TMP_GETRF_NC = 0 holds W columns at every n
-inline bool tmp_getrf_nc() {
-    static const bool v = [] { const char *e = getenv("KOBALT_TMP_GETRF_NC"); return !e || atoi(e) != 0; }();
-    return v;
-}
 template <int W, class T, class AA, bool Pivot>
 void launch_getrf_full_p(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
     if (n == W) return launch_getrf_full_k<W, T, AA, Pivot, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
     if constexpr (W == 16) {
-        if (n <= 12 && tmp_getrf_nc())
-            return launch_getrf_full_k<W, T, AA, Pivot, true, 12>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+        if (n <= 12) return launch_getrf_full_k<W, T, AA, Pivot, true, 12>(n, dA, A, ipiv, strideIpiv, info, batch, st);
     }
     if constexpr (W == 32) {
-        if (tmp_getrf_nc()) {
-            if (n <= 20) return launch_getrf_full_k<W, T, AA, Pivot, true, 20>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-            if (n <= 24) return launch_getrf_full_k<W, T, AA, Pivot, true, 24>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-            if (n <= 28) return launch_getrf_full_k<W, T, AA, Pivot, true, 28>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-        }
+        if (n <= 20) return launch_getrf_full_k<W, T, AA, Pivot, true, 20>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+        if (n <= 24) return launch_getrf_full_k<W, T, AA, Pivot, true, 24>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+        if (n <= 28) return launch_getrf_full_k<W, T, AA, Pivot, true, 28>(n, dA, A, ipiv, strideIpiv, info, batch, st);
     }
     launch_getrf_full_k<W, T, AA, Pivot, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
 }

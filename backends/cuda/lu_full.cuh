@@ -151,7 +151,9 @@ template <class T, int NC> __device__ __forceinline__ void store_row(const Mat<T
 // blocks: 80 registers, 292 bytes; 4 blocks: 128, none); W = 16 at 7 blocks 72 registers,
 // 8 bytes (8 blocks: 64, 32 bytes; 6 blocks: 80, none). On an H200: W = 32 4 blocks 0.365
 // ms against 0.345 at 5; W = 16 8 blocks 0.288 against 0.277 at 7, 6 blocks 0.267 against
-// 0.263 at 7 (docs/performance.md).
+// 0.263 at 7 (docs/performance.md). A padded item below W holds NC = n rounded up to 4
+// columns (12; 20, 24, 28): at NC = 20 and 24 the smaller footprint fits 6 blocks (80
+// registers, 8 and 24 bytes of spills), at 28 it stays at 5 (96 registers, 12 bytes).
 constexpr int full_blocks(int W, int NC) { return W == 32 ? (NC == 32 ? 5 : NC >= 28 ? 5 : 6) : 7; }
 
 // n < W: the item is padded with an identity (cells past n stay zero in `next`, lanes >= n

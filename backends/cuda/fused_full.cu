@@ -72,15 +72,16 @@ __device__ __forceinline__ void stage(T *dst, const MatDesc &d, const T *p, int 
 }
 
 // a += row `lane` of op(X) (xr) times op(Y) (ys, rows of pitch P, the same row read by every
-// lane: a broadcast), the first NC columns; chunks of KC values of p from k on are skipped
-// (cells past k are zero).
+// lane: a broadcast), the first NC columns. Cells past k are zero; below the group width
+// (NC < W) the chunks of KC values of p from k on are skipped. At NC = W the loop stays
+// unconditional: with the branch, n = 13 (k = 13, nothing to skip) ran 5% slower on an H200.
 template <int W, class T, int NC>
 __device__ __forceinline__ void product(const T *xr, const T *ys, T (&a)[NC], int k) {
     using V = typename Vec16<T>::type;
     constexpr int E = Slot<W, T>::E, P = Slot<W, T>::P, KC = 8; // KC: op(X) elements held at a time
 #pragma unroll
     for (int p0 = 0; p0 < W; p0 += KC) {
-        if (p0 >= k) break;
+        if (NC < W && p0 >= k) break;
         T x[KC];
 #pragma unroll
         for (int q = 0; q < KC; q += E) {

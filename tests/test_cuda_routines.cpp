@@ -749,7 +749,9 @@ int main(int argc, char **argv) {
         // that both kernels see every size), batch 7: singular, NaN and tie items
         for (kobalt_layout L : LAYOUTS)
             for (int f = 0; f < 2; ++f)
-                for (I n : {1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 15, 16, 17, 24, 25, 31, 32})
+                // the full-item kernel holds n rounded up to 4 columns below its width (12;
+                // 20, 24, 28): both ends of each
+                for (I n : {1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 15, 16, 17, 20, 21, 24, 25, 28, 29, 31, 32})
                     for (bool piv : {true, false}) {
                         test_getrf<double>(L, f == 1, piv, n, n, 7, true);
                         test_getrf<float>(L, f == 1, piv, n, n, 7, true);
@@ -869,14 +871,15 @@ int main(int argc, char **argv) {
         // n = 9 ... 32 on the staged group kernel (fused_full.cu, the default FUSED_FULL_MIN ..
         // MAX = 9 .. 32, at 17 .. 32 only where GEMM_LU_TRSV_SMALL_MAX is raised, as cuda_fused_full32
         // does; cuda_fused_group runs the same on the group kernel, FUSED_FULL_MAX = 0):
-        // every op pair at the group widths 16, 32 and at sizes below them (identity padding),
+        // every op pair at the group widths 16, 32 and at sizes below them (identity padding; a
+        // lane holds n rounded up to 4 columns, 12, 20, 24, 28: both ends of each),
         // pivoted and not, beta 0 (A NaN-poisoned) / != 0, alpha 0, padded and packed operands,
         // k below n and at the group width, and the cases it leaves to the group kernel (k above
         // the width, nrhs 2); nrhs 0; 40,001 items (each group walks several, the next one's
         // copies in flight). Unpivoted items keep alpha small against A's dominant diagonal.
         for (kobalt_layout L : LAYOUTS)
             for (int f = 0; f < 2; ++f)
-                for (I n : {9, 13, 16, 17, 24, 32}) {
+                for (I n : {9, 12, 13, 16, 17, 20, 21, 24, 28, 29, 32}) {
                     const I width = n <= 16 ? 16 : 32;
                     for (int a = 0; a < 3; ++a)
                         for (int b = 0; b < 3; ++b) {

@@ -254,11 +254,11 @@ bool group_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B
 // The full-item kernel (lu_full.cuh) on a grid of the blocks that are resident at once:
 // each warp then walks several items and prefetches the next. The largest shared-memory
 // carveout is asked for (W = 32 double: 34 KiB a block).
-template <int W, class T, class AA, bool Pivot, bool Pad>
+template <int W, class T, class AA, bool Pivot, bool Pad, int NC = W>
 void launch_getrf_full_k(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch,
                          cudaStream_t st) {
     static const int per_sm = [] {
-        const auto k = getrf_group_full<W, T, AA, Pivot, Pad>;
+        const auto k = getrf_group_full<W, T, AA, Pivot, Pad, NC>;
         cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared));
         int b = 0;
         if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, k, kThreads, 0) != cudaSuccess || b < 1) b = 1;
@@ -267,13 +267,21 @@ void launch_getrf_full_k(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int
     }();
     constexpr idx per_block = kThreads / W;
     const idx blocks = std::min<idx>((batch + per_block - 1) / per_block, idx(multiprocessors()) * per_sm);
-    getrf_group_full<W, T, AA, Pivot, Pad><<<int(std::max<idx>(1, blocks)), kThreads, 0, st>>>(n, dA, A, ipiv,
-                                                                                             strideIpiv, info, batch);
+    getrf_group_full<W, T, AA, Pivot, Pad, NC><<<int(std::max<idx>(1, blocks)), kThreads, 0, st>>>(
+        n, dA, A, ipiv, strideIpiv, info, batch);
 }
 template <int W, class T, class AA, bool Pivot>
 void launch_getrf_full_p(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
-    if (n == W) launch_getrf_full_k<W, T, AA, Pivot, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-    else launch_getrf_full_k<W, T, AA, Pivot, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    if (n == W) return launch_getrf_full_k<W, T, AA, Pivot, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    if constexpr (W == 16) {
+        if (n <= 12) return launch_getrf_full_k<W, T, AA, Pivot, true, 12>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    }
+    if constexpr (W == 32) {
+        if (n <= 20) return launch_getrf_full_k<W, T, AA, Pivot, true, 20>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+        if (n <= 24) return launch_getrf_full_k<W, T, AA, Pivot, true, 24>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+        if (n <= 28) return launch_getrf_full_k<W, T, AA, Pivot, true, 28>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    }
+    launch_getrf_full_k<W, T, AA, Pivot, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
 }
 template <int W, class T, class AA>
 void launch_getrf_full(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {

@@ -39,10 +39,10 @@ __device__ __forceinline__ unsigned pivot_of(float aj, bool cand, bool diag, uns
 // The pivot lane's share of a step: its row from vector v0 on (the columns the step still
 // reads) into the row buffer with 16-byte stores, then the tail vector (the pivot's
 // reciprocal first; lu_full.cuh adds the pivot's logical row).
-template <int W, int E, class T, class V>
-__device__ __forceinline__ void put_pivot_row(T *row, const T (&a)[W], int v0, const V &tail) {
+template <int W, int E, class T, class V, int NC>
+__device__ __forceinline__ void put_pivot_row(T *row, const T (&a)[NC], int v0, const V &tail) {
 #pragma unroll
-    for (int c = 0; c < W; c += E)
+    for (int c = 0; c < NC; c += E)
         if (c >= v0) {
             V v;
             T *e = reinterpret_cast<T *>(&v);

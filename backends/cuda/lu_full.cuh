@@ -69,20 +69,20 @@ template <int W, class T, bool Rhs> __host__ __device__ constexpr int lu_full_ro
 // belongs to the row it holds, so P needs no interchange), and diag gets U(pos, pos), the
 // pivot of the step this row became.
 // steps < W (the fused call's n < W, padded with an identity): only the first `steps` steps.
-template <int W, class T, bool pivot, bool Rhs>
-__device__ __forceinline__ int lu_full_steps(T (&a)[W], int lane, int &mypiv, int &pos, T *buf, T &rhs, T &diag,
+template <int W, class T, bool pivot, bool Rhs, int NC>
+__device__ __forceinline__ int lu_full_steps(T (&a)[NC], int lane, int &mypiv, int &pos, T *buf, T &rhs, T &diag,
                                              int steps) {
     using V = typename Vec16<T>::type;
     constexpr int E = int(sizeof(V) / sizeof(T));
     constexpr int RS = lu_full_row<W, T, Rhs>();
-    static_assert(W % E == 0, "group width must be a multiple of the vector width");
+    static_assert(W % E == 0 && NC % E == 0 && NC <= W, "widths: multiples of the vector width");
     const unsigned group_shift = (threadIdx.x & 31) / W * W;
     const unsigned group_mask = W == 32 ? kFull : ((1u << (W & 31)) - 1) << group_shift;
     int info = 0;
     pos = lane;
     mypiv = lane;
 #pragma unroll
-    for (int j = 0; j < W; ++j) {
+    for (int j = 0; j < NC; ++j) {
         if (j >= steps) break;
         T aj = a[j];
         const T rj = pivot ? T(1) / aj : T(0); // off the critical path, as in lu_bcast.cuh
@@ -111,7 +111,7 @@ __device__ __forceinline__ int lu_full_steps(T (&a)[W], int lane, int &mypiv, in
         a[j] = aj;
         if (below) {
 #pragma unroll
-            for (int c = 0; c < W; c += E)
+            for (int c = 0; c < NC; c += E)
                 if (c + E > j + 1) { // the vectors holding columns j + 1 on, one at a time
                     const V v = *reinterpret_cast<const V *>(row + c);
                     const T *e = reinterpret_cast<const T *>(&v);
@@ -133,16 +133,16 @@ __device__ __forceinline__ int lu_full_steps(T (&a)[W], int lane, int &mypiv, in
 
 // An item of n < W padded to its group: lanes n .. W-1 (whose other entries are zero) get a 1
 // on their diagonal, so that the padding is an identity block.
-template <int W, class T> __device__ __forceinline__ void pad_identity(T (&a)[W], int lane, int n) {
+template <int W, class T, int NC> __device__ __forceinline__ void pad_identity(T (&a)[NC], int lane, int n) {
     if (n < W)
 #pragma unroll
-        for (int c = 0; c < W; ++c)
+        for (int c = 0; c < NC; ++c)
             if (c == lane && lane >= n) a[c] = T(1);
 }
 // This lane's factored row (lanes < n) at its final logical place pos, its first n columns.
-template <int W, class T> __device__ __forceinline__ void store_row(const Mat<T> &v, const T (&a)[W], int pos, int n) {
+template <class T, int NC> __device__ __forceinline__ void store_row(const Mat<T> &v, const T (&a)[NC], int pos, int n) {
 #pragma unroll
-    for (int c = 0; c < W; ++c)
+    for (int c = 0; c < NC; ++c)
         if (c < n) v(pos, c) = a[c];
 }
 
@@ -151,8 +151,10 @@ template <int W, class T> __device__ __forceinline__ void store_row(const Mat<T>
 // blocks: 80 registers, 292 bytes; 4 blocks: 128, none); W = 16 at 7 blocks 72 registers,
 // 8 bytes (8 blocks: 64, 32 bytes; 6 blocks: 80, none). On an H200: W = 32 4 blocks 0.365
 // ms against 0.345 at 5; W = 16 8 blocks 0.288 against 0.277 at 7, 6 blocks 0.267 against
-// 0.263 at 7 (docs/performance.md).
-constexpr int full_blocks(int W) { return W == 32 ? 5 : 7; }
+// 0.263 at 7 (docs/performance.md). A padded item below W holds NC = n rounded up to 4
+// columns (12; 20, 24, 28): at NC = 20 and 24 the smaller footprint fits 6 blocks (80
+// registers, 8 and 24 bytes of spills), at 28 it stays at 5 (96 registers, 12 bytes).
+constexpr int full_blocks(int W, int NC) { return W == 32 ? (NC == 32 ? 5 : NC >= 28 ? 5 : 6) : 7; }
 
 // n < W: the item is padded with an identity (cells past n stay zero in `next`, lanes >= n
 // get a 1 on their diagonal) and only n steps run, as in fused_full.cu: the padding is never
@@ -160,25 +162,25 @@ constexpr int full_blocks(int W) { return W == 32 ? 5 : 7; }
 // come after the item's), so it changes neither the factors nor the pivots nor info.
 // Pad false: n == W, a constant (the code of n = 16 and 32 before padding, which ptxas then
 // compiles with fewer registers and spills).
-template <int W, class T, class AA, bool Pivot, bool Pad>
-__global__ void __launch_bounds__(kThreads, full_blocks(W))
+template <int W, class T, class AA, bool Pivot, bool Pad, int NC = W>
+__global__ void __launch_bounds__(kThreads, full_blocks(W, NC))
     getrf_group_full(int n_items, MatDesc dA, AA A, int *ipiv, idx sp, int *info, idx batch) {
     const int n = Pad ? n_items : W;
     constexpr int G = kThreads / W; // items per block
-    __shared__ __align__(16) T next[G][W * W];
+    __shared__ __align__(16) T next[G][NC * W];
     __shared__ __align__(16) T rows[G][2 * lu_full_row<W, T, false>()];
     const int g = int(threadIdx.x) / W, lane = int(threadIdx.x) % W;
     T *mine = next[g];
     // the cells no copy writes (a lane copies and reads only its own cells c * W + lane)
 #pragma unroll
-    for (int c = 0; c < W; ++c)
+    for (int c = 0; c < NC; ++c)
         if (lane >= n || c >= n) mine[c * W + lane] = T(0);
     const idx stride = idx(gridDim.x) * G;
     const auto issue = [&](idx item) {
         if (item < batch && lane < n) {
             const Mat<T> v = dA.global(A(item));
 #pragma unroll
-            for (int c = 0; c < W; ++c)
+            for (int c = 0; c < NC; ++c)
                 if (c < n) __pipeline_memcpy_async(mine + c * W + lane, &v(lane, c), sizeof(T));
         }
         __pipeline_commit();
@@ -189,11 +191,11 @@ __global__ void __launch_bounds__(kThreads, full_blocks(W))
         const idx item = base + g;
         const bool valid = item < batch;
         __pipeline_wait_prior(0);
-        T a[W];
+        T a[NC];
 #pragma unroll
-        for (int c = 0; c < W; ++c) a[c] = valid ? mine[c * W + lane] : T(0);
+        for (int c = 0; c < NC; ++c) a[c] = valid ? mine[c * W + lane] : T(0);
         issue(item + stride); // this lane's own cells, just read
-        pad_identity(a, lane, n);
+        pad_identity<W>(a, lane, n);
         int mypiv, pos;
         T none = T(0), diag = T(0);
         const int r = lu_full_steps<W, T, Pivot, false>(a, lane, mypiv, pos, rows[g], none, diag, n);

@@ -28,7 +28,8 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GETRS_SMALL_MAX", "cuda getrs: largest n run by Kobalt's own kernel", 32},
     {"GEMM_LU_TRSV_SMALL_MAX",
      "cuda gemm_lu_trsv: largest n run by one fused kernel; above, gemm, getrf and getrs run in sequence "
-     "(cuBLAS where their own thresholds say so). 16: the sequence wins from n = 20 on an H200 "
+     "(cuBLAS where their own thresholds say so). 16: on an H200 (session 26) the sequence is 1.06-1.28x faster "
+     "at n = 17 ... 32 in double (not at 29); in float the fused kernel is 1.03-1.24x faster at 17 ... 29 "
      "(docs/performance.md)",
      16},
     // 0 by default: cuSOLVER's getrf differs from dgetf2 on exactly singular and NaN

@@ -616,6 +616,43 @@ template <class S, class T> void item_exact(const Call<T> &x, const T *A, const 
 // n = 5: 1.36x -> 1.78x), from it on they win (d n = 8 1.9x -> 1.7x, s n = 8 2.3x -> 1.3x).
 template <class T> constexpr int kKeysSmallMin = sizeof(T) == 8 ? 8 : 5;
 
+// Rows R0 ... R0 + Cnt - 1 of op(A)'s N columns, one V vector a column (lanes past Cnt are
+// never stored), read straight from the item when its rows have unit stride, else through a
+// transposing copy; or-and's truth values taken here. The small kernels' op(A) in registers.
+template <class S, class V, int N, int R0, int Cnt>
+KS_INLINE void load_a_rows(const Call<typename V::T> &x, const typename V::T *A, typename V::R (&a)[N]) {
+    using T = typename V::T;
+    static_assert(Cnt > 0 && Cnt <= V::L, "one vector holds the rows");
+    if (x.a.rs == 1) {
+        KS_UNROLL for (int p = 0; p < N; ++p) {
+            const T *col = A + R0 + p * x.a.cs;
+            a[p] = Cnt == V::L ? V::load(col) : V::loadn(col, Cnt);
+        }
+    } else {
+        alignas(64) T t[N * V::L];
+        KS_UNROLL for (int p = 0; p < N; ++p) KS_UNROLL for (int i = 0; i < Cnt; ++i)
+            t[p * V::L + i] = A[(R0 + i) * x.a.rs + p * x.a.cs];
+        KS_UNROLL for (int p = 0; p < N; ++p) a[p] = V::load(t + p * V::L);
+    }
+    if (S::kTruth) KS_UNROLL for (int p = 0; p < N; ++p) a[p] = V::truth(a[p]);
+}
+
+// Cnt rows of a column of C at c from its accumulator: alpha, then beta times the old C
+// where it is read (the epilogue of the small kernels, on vectors).
+template <class S, class V, int Cnt>
+KS_INLINE void store_c_rows(const Call<typename V::T> &x, typename V::R acc, typename V::T *c) {
+    using R = typename V::R;
+    const R z = V::set1(S::template zero<typename V::T>());
+    const R r = S::template valpha<V>(x.alpha, acc);
+    if (Cnt == V::L) {
+        const R s = x.readc ? S::template vbeta<V>(x.beta, V::load(c)) : z;
+        V::store(c, S::template vadd<V>(r, s));
+    } else {
+        const R s = x.readc ? S::template vbeta<V>(x.beta, V::loadn(c, Cnt)) : z;
+        V::storen(c, S::template vadd<V>(r, s), Cnt);
+    }
+}
+
 // The columns of C of a square item of order N: op(A)'s columns in a, op(B)(p, j) at
 // b[p * bp + j * bj]. Keys: a and b hold keys (b never of a NaN), see Mode.
 template <class S, class V, int N, bool Keys>
@@ -629,15 +666,7 @@ KS_INLINE void small_columns(const Call<typename V::T> &x, const typename V::R *
         R acc = init;
         KS_UNROLL for (int p = 0; p < N; ++p)
             acc = S::template vred<V, Keys>(acc, S::template vmul<V, Keys>(a[p], V::set1(S::in(b[p * bp + j * bj]))));
-        T *cj = C + int64_t(j) * x.ldc;
-        const R r = S::template valpha<V>(x.alpha, Keys ? V::unkey(acc) : acc);
-        if (N == V::L) {
-            const R s = x.readc ? S::template vbeta<V>(x.beta, V::load(cj)) : z;
-            V::store(cj, S::template vadd<V>(r, s));
-        } else {
-            const R s = x.readc ? S::template vbeta<V>(x.beta, V::loadn(cj, N)) : z;
-            V::storen(cj, S::template vadd<V>(r, s), N);
-        }
+        store_c_rows<S, V, N>(x, Keys ? V::unkey(acc) : acc, C + int64_t(j) * x.ldc);
     }
 }
 
@@ -682,15 +711,7 @@ KS_INLINE void item_small(const Call<typename V::T> &x, const typename V::T *A, 
         if (nan) return item_exact<S>(x, A, B, C);
     }
     R a[N];
-    if (x.a.rs == 1) {
-        KS_UNROLL for (int p = 0; p < N; ++p) a[p] = N == V::L ? V::load(A + p * x.a.cs) : V::loadn(A + p * x.a.cs, N);
-    } else {
-        alignas(64) T t[N * V::L];
-        KS_UNROLL for (int p = 0; p < N; ++p) KS_UNROLL for (int i = 0; i < N; ++i)
-            t[p * V::L + i] = A[i * x.a.rs + p * x.a.cs];
-        KS_UNROLL for (int p = 0; p < N; ++p) a[p] = V::load(t + p * V::L);
-    }
-    if (S::kTruth) KS_UNROLL for (int p = 0; p < N; ++p) a[p] = V::truth(a[p]);
+    load_a_rows<S, V, N, 0, N>(x, A, a);
     if constexpr (kKeys) {
         if (keys) { // a NaN of op(A) becomes the key of the multiply's identity (see panel())
             const R one = V::set1(key(S::template one<T>()));
@@ -718,26 +739,8 @@ KS_INLINE void item_small_split(const Call<typename VA::T> &x, const typename VA
     static_assert(!S::kScanB && NB > 0 && NB <= VB::L, "one VA and one VB vector per column");
     RA a0[N];
     RB a1[N];
-    if (x.a.rs == 1) {
-        KS_UNROLL for (int p = 0; p < N; ++p) {
-            const T *col = A + p * x.a.cs;
-            a0[p] = VA::load(col);
-            a1[p] = NB == VB::L ? VB::load(col + L) : VB::loadn(col + L, NB);
-        }
-    } else {
-        alignas(64) T t[N * (L + VB::L)];
-        constexpr int W = L + VB::L;
-        KS_UNROLL for (int p = 0; p < N; ++p) KS_UNROLL for (int i = 0; i < N; ++i)
-            t[p * W + i] = A[i * x.a.rs + p * x.a.cs];
-        KS_UNROLL for (int p = 0; p < N; ++p) {
-            a0[p] = VA::load(t + p * W);
-            a1[p] = VB::load(t + p * W + L); // lanes beyond N: never stored
-        }
-    }
-    if (S::kTruth) KS_UNROLL for (int p = 0; p < N; ++p) {
-        a0[p] = VA::truth(a0[p]);
-        a1[p] = VB::truth(a1[p]);
-    }
+    load_a_rows<S, VA, N, 0, L>(x, A, a0);
+    load_a_rows<S, VB, N, L, NB>(x, A, a1);
     const RA z0 = VA::set1(S::template zero<T>());
     const RB z1 = VB::set1(S::template zero<T>());
     KS_UNROLL for (int j = 0; j < N; ++j) {
@@ -749,17 +752,8 @@ KS_INLINE void item_small_split(const Call<typename VA::T> &x, const typename VA
             acc1 = S::template vred<VB, false>(acc1, S::template vmul<VB>(a1[p], VB::set1(b)));
         }
         T *cj = C + int64_t(j) * x.ldc;
-        const RA r0 = S::template valpha<VA>(x.alpha, acc0);
-        const RB r1 = S::template valpha<VB>(x.alpha, acc1);
-        const RA s0 = x.readc ? S::template vbeta<VA>(x.beta, VA::load(cj)) : z0;
-        VA::store(cj, S::template vadd<VA>(r0, s0));
-        if (NB == VB::L) {
-            const RB s1 = x.readc ? S::template vbeta<VB>(x.beta, VB::load(cj + L)) : z1;
-            VB::store(cj + L, S::template vadd<VB>(r1, s1));
-        } else {
-            const RB s1 = x.readc ? S::template vbeta<VB>(x.beta, VB::loadn(cj + L, NB)) : z1;
-            VB::storen(cj + L, S::template vadd<VB>(r1, s1), NB);
-        }
+        store_c_rows<S, VA, L>(x, acc0, cj);
+        store_c_rows<S, VB, NB>(x, acc1, cj + L);
     }
 }
 

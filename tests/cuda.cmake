@@ -24,7 +24,7 @@ target_include_directories(test_cuda_routines PRIVATE ${CMAKE_CURRENT_SOURCE_DIR
 # at every size / vendor paths wherever they apply (group kernels elsewhere) /
 # one-thread-per-item unstaged / the > 2^31-element batch
 set(kobalt_cuda_own "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_FUSED_WARP_MAX=0;KOBALT_CUDA_GETRS_WARP_MAX=0;KOBALT_CUDA_GROUP_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX_FLOAT=0;KOBALT_CUDA_GEMM_SMALL_MAX=100000;KOBALT_CUDA_GEMV_SMALL_MAX=100000;KOBALT_CUDA_TRSM_SMALL_MAX=100000;KOBALT_CUDA_GETRF_SMALL_MAX=100000;KOBALT_CUDA_GETRS_SMALL_MAX=100000;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=100000")
-set(kobalt_cuda_vendor "KOBALT_CUDA_GETRF_BLOCK_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX_FLOAT=0;KOBALT_CUDA_GEMV_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0")
+set(kobalt_cuda_vendor "KOBALT_CUDA_GETRF_BLOCK_MAX=0;KOBALT_CUDA_GEMM_SMALL_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX=0;KOBALT_CUDA_GEMM_TILE_MAX_FLOAT=0;KOBALT_CUDA_GEMV_SMALL_MAX=0;KOBALT_CUDA_TRSM_SMALL_MAX=0;KOBALT_CUDA_GETRF_SMALL_MAX=0;KOBALT_CUDA_GETRS_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_SMALL_MAX=0;KOBALT_CUDA_GEMM_LU_TRSV_FULL_MAX_FLOAT=0")
 kobalt_gpu_test(cuda_routines 1200 "" test_cuda_routines full)
 kobalt_gpu_test(cuda_routines_own 1200 "${kobalt_cuda_own}" test_cuda_routines full)
 kobalt_gpu_test(cuda_routines_vendor 1200 "${kobalt_cuda_vendor}" test_cuda_routines full)
@@ -48,8 +48,9 @@ kobalt_gpu_test(cuda_getrf_warp 600 "" test_cuda_routines getrf)
 # the fused call at n <= 8, k == n, nrhs == 1 on the warp-staged kernel (fused_warp.cu, the
 # default FUSED_WARP_MIN..MAX = 1..8) and at n = 9..32, k <= the group width, nrhs <= 1 on the
 # staged group kernel (fused_full.cu, FUSED_FULL_MIN..MAX = 9..32; GEMM_LU_TRSV_SMALL_MAX is 16
-# by default, so 17..32 take the composed sequence, and cuda_fused_full32 raises it to 32 for the
-# kernel's 32-lane groups), and on the group kernel they replaced (FUSED_WARP_MAX = FUSED_FULL_MAX
+# by default, so 17..32 take the composed sequence in double and 30..32 in float, where
+# GEMM_LU_TRSV_FULL_MAX_FLOAT = 29 runs the staged kernel first; cuda_fused_full32 raises
+# SMALL_MAX to 32 for the kernel's 32-lane groups), and on the group kernel they replaced (FUSED_WARP_MAX = FUSED_FULL_MAX
 # = 0, at every n up to 32),
 # and both warp-staged kernels with two slices a warp (WARP_STAGE_BUFFERS = 2: the next
 # group's copies in flight during the work),

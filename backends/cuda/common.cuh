@@ -97,6 +97,7 @@ enum ThresholdId : int {
     FUSED_WARP_AHEAD_MIN, // fused_warp.cu: smallest n (5..8) whose next group's op(X) is copied during the LU; 0: off
     GETRS_WARP_AHEAD_MIN, // getrs_warp.cu: smallest n whose next group's factors and b are copied during the solve; 0: off
     INTERLEAVED_FUSED_EARLY_B,     // interleaved fused call in double, n = k = 7: B's first column loaded before the LU (1) or after storing A (0)
+    GEMM_LU_TRSV_FULL_MAX_FLOAT, // float fused call above GEMM_LU_TRSV_SMALL_MAX: largest n tried on fused_full.cu's kernel first
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

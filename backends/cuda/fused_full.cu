@@ -206,17 +206,10 @@ template <int W, class T, bool Pivot, class XA, class YA, class AA, class BA>
 bool launch(const FullShape &sh, T alpha, const MatDesc &dX, XA X, const MatDesc &dY, YA Y, T beta,
             const MatDesc &dA, AA A, int *ipiv, idx sp, const MatDesc &dB, BA B, int *info, idx batch,
             cudaStream_t st) {
-#define KOBALT_FUSED_NC(NC) \
-    return launch_nc<W, NC, T, Pivot>(sh, alpha, dX, X, dY, Y, beta, dA, A, ipiv, sp, dB, B, info, batch, st)
-    if constexpr (W == 16) {
-        if (sh.n <= 12) KOBALT_FUSED_NC(12);
-    } else {
-        if (sh.n <= 20) KOBALT_FUSED_NC(20);
-        if (sh.n <= 24) KOBALT_FUSED_NC(24);
-        if (sh.n <= 28) KOBALT_FUSED_NC(28);
-    }
-    KOBALT_FUSED_NC(W);
-#undef KOBALT_FUSED_NC
+    return group::with_full_columns<W>(sh.n, [&](auto nc) {
+        return launch_nc<W, decltype(nc)::value, T, Pivot>(sh, alpha, dX, X, dY, Y, beta, dA, A, ipiv, sp, dB, B,
+                                                           info, batch, st);
+    });
 }
 
 template <int W, class T, class XA, class YA, class AA, class BA>

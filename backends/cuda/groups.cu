@@ -273,15 +273,9 @@ void launch_getrf_full_k(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int
 template <int W, class T, class AA, bool Pivot>
 void launch_getrf_full_p(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {
     if (n == W) return launch_getrf_full_k<W, T, AA, Pivot, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-    if constexpr (W == 16) {
-        if (n <= 12) return launch_getrf_full_k<W, T, AA, Pivot, true, 12>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-    }
-    if constexpr (W == 32) {
-        if (n <= 20) return launch_getrf_full_k<W, T, AA, Pivot, true, 20>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-        if (n <= 24) return launch_getrf_full_k<W, T, AA, Pivot, true, 24>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-        if (n <= 28) return launch_getrf_full_k<W, T, AA, Pivot, true, 28>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-    }
-    launch_getrf_full_k<W, T, AA, Pivot, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    with_full_columns<W>(n, [&](auto nc) {
+        launch_getrf_full_k<W, T, AA, Pivot, true, decltype(nc)::value>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    });
 }
 template <int W, class T, class AA>
 void launch_getrf_full(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, cudaStream_t st) {

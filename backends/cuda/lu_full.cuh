@@ -24,6 +24,8 @@
 
 #include <cuda_pipeline.h>
 
+#include <type_traits>
+
 #include "lu_bcast.cuh"
 
 namespace kobalt_cuda {
@@ -154,7 +156,24 @@ template <class T, int NC> __device__ __forceinline__ void store_row(const Mat<T
 // 0.263 at 7 (docs/performance.md). A padded item below W holds NC = n rounded up to 4
 // columns (12; 20, 24, 28): at NC = 20 and 24 the smaller footprint fits 6 blocks (80
 // registers, 8 and 24 bytes of spills), at 28 it stays at 5 (96 registers, 12 bytes).
-constexpr int full_blocks(int W, int NC) { return W == 32 ? (NC == 32 ? 5 : NC >= 28 ? 5 : 6) : 7; }
+constexpr int full_blocks(int W, int NC) { return W == 32 ? (NC >= 28 ? 5 : 6) : 7; }
+
+// The columns a lane holds for an item of order n in a group of W lanes: n rounded up to 4
+// below W where that instance exists (12 at W = 16; 20, 24, 28 at W = 32), else W (and W
+// at every other group width). getrf's
+// launcher (groups.cu) and the fused call's (fused_full.cu) both choose through this, so
+// the two kernels always hold the same columns: f is called with
+// std::integral_constant<int, NC> and its result returned.
+template <int W, class F> __host__ decltype(auto) with_full_columns(int n, F &&f) {
+    if constexpr (W == 16) {
+        if (n <= 12) return f(std::integral_constant<int, 12>{});
+    } else if constexpr (W == 32) {
+        if (n <= 20) return f(std::integral_constant<int, 20>{});
+        if (n <= 24) return f(std::integral_constant<int, 24>{});
+        if (n <= 28) return f(std::integral_constant<int, 28>{});
+    }
+    return f(std::integral_constant<int, W>{});
+}
 
 // n < W: the item is padded with an identity (cells past n stay zero in `next`, lanes >= n
 // get a 1 on their diagonal) and only n steps run, as in fused_full.cu: the padding is never

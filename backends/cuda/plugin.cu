@@ -332,6 +332,14 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "INTERLEAVED_FUSED_BOUNDED_MAX): 1 loads B's first column between the product and the LU (in flight during "
      "the LU), 0 after storing A",
      1},
+    // In float the staged kernel beats the composed sequence above GEMM_LU_TRSV_SMALL_MAX (in
+    // double it does not): docs/performance.md, "The fused call at n = 17 ... 32".
+    {"GEMM_LU_TRSV_FULL_MAX_FLOAT",
+     "cuda fused call in float with n > GEMM_LU_TRSV_SMALL_MAX: largest n run by FUSED_FULL_MIN's staged kernel "
+     "(where it applies: k <= the group width, nrhs <= 1, within FUSED_FULL_MIN ... MAX) before the composed "
+     "sequence; 0 disables. 29: on an H200 (session 26) float n = 17 ... 29 1.03-1.24x faster than the sequence, "
+     "n = 32 slower",
+     29},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -1230,6 +1230,14 @@ kobalt_status fused(const char *routine, kobalt_layout layout, kobalt_op tx, kob
     const MatDesc dY = mat_desc(layout, tY ? n : k, tY ? k : n, ldy, tY);
     const MatDesc dA = mat_desc(layout, n, n, lda);
     const MatDesc dB = mat_desc(layout, n, nrhs, ldb);
+    // float above the fused threshold: the staged kernel first where it applies (it declines
+    // k > W, nrhs > 1), the sequences below otherwise
+    const bool staged = use_group(n) && n >= threshold(FUSED_FULL_MIN) && n <= threshold(FUSED_FULL_MAX);
+    if (sizeof(T) == 4 && n > threshold(GEMM_LU_TRSV_SMALL_MAX) && n <= threshold(GEMM_LU_TRSV_FULL_MAX_FLOAT) &&
+        staged &&
+        full_fused<T>(int(n), int(k), int(nrhs), alpha, dX, X, dY, Y, beta, dA, A, ipiv, strideIpiv, dB, B, info,
+                      batch, stream()))
+        return launch_status(p, routine);
     if (n > threshold(GEMM_LU_TRSV_SMALL_MAX) && layout == KOBALT_COL_MAJOR && ipiv &&
         n > threshold(GETRF_SMALL_MAX) && n > threshold(GETRS_SMALL_MAX) && threshold(VENDOR_CHECK) != 0 &&
         threshold(VENDOR_INPLACE) != 0 && n <= 46340)
@@ -1245,7 +1253,7 @@ kobalt_status fused(const char *routine, kobalt_layout layout, kobalt_op tx, kob
         return launch_status(p, routine);
     // n = 9 ... 32, k <= the group width, nrhs <= 1: a group per item, operands staged ahead
     // (fused_full.cu)
-    if (use_group(n) && n >= threshold(FUSED_FULL_MIN) && n <= threshold(FUSED_FULL_MAX) &&
+    if (staged &&
         full_fused<T>(int(n), int(k), int(nrhs), alpha, dX, X, dY, Y, beta, dA, A, ipiv, strideIpiv, dB, B, info,
                       batch, stream()))
         return launch_status(p, routine);

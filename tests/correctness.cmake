@@ -13,7 +13,8 @@ set(KOBALT_THRESHOLD_NAMES
   GEMV_FIXED_MAX TRSV_FIXED_MAX TRSM_FIXED_MAX GETRS_DIRECT_MAX GETRS_STREAM_MIN
   GETRS_TINY_MAX TRSM_SMALL_MAX_FLOAT TRSV_DIRECT_MAX TRSV_PREFETCH_MAX TRSM_DIRECT_MAX
   TRSV_INPLACE_MAX TRSV_COL_SWEEP_MIN TRSV_ROW_SWEEP_MAX TRSV_PREFETCH_NEXT_MIN TRSV_COL_SWEEP_MAX
-  GETRF_TINY_MAX PACKED_PREFETCH_BYTES PACKED_TILE_MAX_BYTES PACKED_FUSED_TILE_MAX_BYTES)
+  GETRF_TINY_MAX PACKED_PREFETCH_BYTES PACKED_TILE_MAX_BYTES PACKED_FUSED_TILE_MAX_BYTES
+  GEMM_PANEL_MAX)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -151,6 +152,18 @@ if(TARGET test_gemm_lu_trsv)
     kobalt_add_correctness_run(correctness_gemm_lu_trsv_item_${variant} test_gemm_lu_trsv
       "correctness;correctness_fixed" ${kobalt_item_env_${variant}})
   endforeach()
+endif()
+
+# gemm above GEMM_SMALL_MAX up to GEMM_PANEL_MAX runs the semiring kernels' packed panels
+# with an FMA term (backends/openmp/gemm.cpp, panel_gemm). Its default depends on the core
+# OpenBLAS picked (off under OpenBLAS's AVX-512 kernels), so _default may or may not run it:
+# _panel runs it at every size above GEMM_SMALL_MAX (AVX-512 copy where the CPU has it),
+# _panel_avx2 in the AVX2 copy; _vendor turns it off.
+if(TARGET test_gemm)
+  kobalt_add_correctness_run(correctness_gemm_panel test_gemm "correctness;correctness_panel"
+    KOBALT_GEMM_PANEL_MAX=1000000)
+  kobalt_add_correctness_run(correctness_gemm_panel_avx2 test_gemm "correctness;correctness_panel"
+    KOBALT_GEMM_PANEL_MAX=1000000 KOBALT_OPENMP_NO_AVX512=1)
 endif()
 
 # gemv, trsv and trsm up to GEMV_FIXED_MAX / TRSV_FIXED_MAX / TRSM_FIXED_MAX run the

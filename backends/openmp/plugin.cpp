@@ -16,6 +16,7 @@ int init(const kobalt_core_services *services, char *why, size_t why_size) {
     // Host memory and OpenBLAS need no probing. Kokkos is deliberately NOT initialised:
     // the kernels use unmanaged views only, and the host program may own Kokkos.
     core = services;
+    adapt_defaults_to_blas(services ? services->verbose : 0);
     return 0;
 }
 

@@ -44,6 +44,7 @@ using kobalt_openmp::semiring::View;
 // rounding), on the multiply pipes: on AMD Zen 4 the add and min/max instructions share
 // two pipes, so min-plus with vaddpd runs at half the rate of an FMA gemm; with
 // fma(a, 1, b) the two halves of a term go to different pipes.
+// fmadd(a, b, c) = a * b + c, one rounding where the copy has FMA (PlusTimes' term).
 // band/bor: bitwise and/or, for 0.0/1.0 truth values (logic runs on every vector pipe).
 // imin/imax (kInt): signed integer min/max of the bit patterns, which order non-negative
 // floating-point values (and -0) as their values do, and the keys (key(), below) of any
@@ -78,6 +79,7 @@ struct V512d {
     static KS_INLINE R min(R a, R b) { return _mm512_min_pd(a, b); }
     static KS_INLINE R max(R a, R b) { return _mm512_max_pd(a, b); }
     static KS_INLINE R fadd(R a, R b) { return _mm512_fmadd_pd(a, _mm512_set1_pd(1.0), b); }
+    static KS_INLINE R fmadd(R a, R b, R c) { return _mm512_fmadd_pd(a, b, c); }
     static KS_INLINE R band(R a, R b) { return _mm512_castsi512_pd(_mm512_and_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
     static KS_INLINE R bor(R a, R b) { return _mm512_castsi512_pd(_mm512_or_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
     static KS_INLINE R imin(R a, R b) { return _mm512_castsi512_pd(_mm512_min_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b))); }
@@ -106,6 +108,7 @@ struct V512f {
     static KS_INLINE R min(R a, R b) { return _mm512_min_ps(a, b); }
     static KS_INLINE R max(R a, R b) { return _mm512_max_ps(a, b); }
     static KS_INLINE R fadd(R a, R b) { return _mm512_fmadd_ps(a, _mm512_set1_ps(1.0f), b); }
+    static KS_INLINE R fmadd(R a, R b, R c) { return _mm512_fmadd_ps(a, b, c); }
     static KS_INLINE R band(R a, R b) { return _mm512_castsi512_ps(_mm512_and_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
     static KS_INLINE R bor(R a, R b) { return _mm512_castsi512_ps(_mm512_or_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
     static KS_INLINE R imin(R a, R b) { return _mm512_castsi512_ps(_mm512_min_epi32(_mm512_castps_si512(a), _mm512_castps_si512(b))); }
@@ -143,6 +146,7 @@ struct V256d {
     static KS_INLINE R min(R a, R b) { return _mm256_min_pd(a, b); }
     static KS_INLINE R max(R a, R b) { return _mm256_max_pd(a, b); }
     static KS_INLINE R fadd(R a, R b) { return _mm256_fmadd_pd(a, _mm256_set1_pd(1.0), b); }
+    static KS_INLINE R fmadd(R a, R b, R c) { return _mm256_fmadd_pd(a, b, c); }
     static KS_INLINE R band(R a, R b) { return _mm256_and_pd(a, b); }
     static KS_INLINE R bor(R a, R b) { return _mm256_or_pd(a, b); }
 #if defined(__AVX512VL__) // 64-bit integer min/max and arithmetic shift: AVX-512VL, not AVX2
@@ -180,6 +184,7 @@ struct V256f {
     static KS_INLINE R min(R a, R b) { return _mm256_min_ps(a, b); }
     static KS_INLINE R max(R a, R b) { return _mm256_max_ps(a, b); }
     static KS_INLINE R fadd(R a, R b) { return _mm256_fmadd_ps(a, _mm256_set1_ps(1.0f), b); }
+    static KS_INLINE R fmadd(R a, R b, R c) { return _mm256_fmadd_ps(a, b, c); }
     static KS_INLINE R band(R a, R b) { return _mm256_and_ps(a, b); }
     static KS_INLINE R bor(R a, R b) { return _mm256_or_ps(a, b); }
     static KS_INLINE R imin(R a, R b) { return _mm256_castsi256_ps(_mm256_min_epi32(_mm256_castps_si256(a), _mm256_castps_si256(b))); }
@@ -207,6 +212,11 @@ struct V128d {
     static KS_INLINE R min(R a, R b) { return _mm_min_pd(a, b); }
     static KS_INLINE R max(R a, R b) { return _mm_max_pd(a, b); }
     static KS_INLINE R fadd(R a, R b) { return _mm_add_pd(a, b); }
+#if defined(__FMA__)
+    static KS_INLINE R fmadd(R a, R b, R c) { return _mm_fmadd_pd(a, b, c); }
+#else
+    static KS_INLINE R fmadd(R a, R b, R c) { return _mm_add_pd(_mm_mul_pd(a, b), c); }
+#endif
     static KS_INLINE R band(R a, R b) { return _mm_and_pd(a, b); }
     static KS_INLINE R bor(R a, R b) { return _mm_or_pd(a, b); }
 #if defined(__AVX512VL__)
@@ -249,6 +259,11 @@ struct V128f {
     static KS_INLINE R min(R a, R b) { return _mm_min_ps(a, b); }
     static KS_INLINE R max(R a, R b) { return _mm_max_ps(a, b); }
     static KS_INLINE R fadd(R a, R b) { return _mm_add_ps(a, b); }
+#if defined(__FMA__)
+    static KS_INLINE R fmadd(R a, R b, R c) { return _mm_fmadd_ps(a, b, c); }
+#else
+    static KS_INLINE R fmadd(R a, R b, R c) { return _mm_add_ps(_mm_mul_ps(a, b), c); }
+#endif
     static KS_INLINE R band(R a, R b) { return _mm_and_ps(a, b); }
     static KS_INLINE R bor(R a, R b) { return _mm_or_ps(a, b); }
 #if defined(__AVX512VL__)
@@ -286,6 +301,7 @@ template <class T_> struct V1 {
     static KS_INLINE R min(R a, R b) { return a < b ? a : b; }
     static KS_INLINE R max(R a, R b) { return a > b ? a : b; }
     static KS_INLINE R fadd(R a, R b) { return a + b; }
+    static KS_INLINE R fmadd(R a, R b, R c) { return a * b + c; }
     static KS_INLINE R band(R a, R b) { return a < b ? a : b; } // on 0/1 values
     static KS_INLINE R bor(R a, R b) { return a > b ? a : b; }
     static KS_INLINE R imin(R a, R) { return a; }
@@ -403,6 +419,11 @@ template <bool Min, Mul M> struct Ops {
         if (IntRed) return Min ? V::imin(t, acc) : V::imax(t, acc);
         return Min ? V::min(t, acc) : V::max(t, acc);
     }
+    // acc = add(acc, mult(a, b)): the kernels' one term.
+    template <class V, bool IntRed, bool Keys = false>
+    static KS_INLINE typename V::R vterm(typename V::R acc, typename V::R a, typename V::R b) {
+        return vred<V, IntRed>(acc, vmul<V, Keys>(a, b));
+    }
     // mult(alpha, acc) with acc never NaN, alpha != zero.
     template <class V, class T> static KS_INLINE typename V::R valpha(T alpha, typename V::R acc) {
         switch (M) {
@@ -431,6 +452,36 @@ template <bool Min, Mul M> struct Ops {
     }
 };
 
+// Ordinary gemm in the same kernels (gemm.cpp's panel path, GEMM_PANEL_MAX): zero is 0,
+// a term is one FMA, D = alpha P + beta C with IEEE arithmetic throughout (a NaN or an
+// infinity propagates as in BLAS); beta == 0 does not read C and alpha == 0 does not read
+// A or B (item()), as BLAS.
+struct PlusTimes {
+    static constexpr bool kMin = false, kTruth = false, kScanB = false;
+    template <class T> static KS_INLINE T zero() { return T(0); }
+    template <class T> static KS_INLINE T in(T x) { return x; }
+    template <class T> static KS_INLINE T sadd(T x, T y) { return x + y; }
+    template <class T> static KS_INLINE T smul(T x, T y) { return x * y; }
+    template <class T> static KS_INLINE T one() { return T(1); }
+    template <class V, bool Keys = false> static KS_INLINE typename V::R vmul(typename V::R a, typename V::R b) {
+        return V::mul(a, b);
+    }
+    template <class V, bool IntRed> static KS_INLINE typename V::R vred(typename V::R acc, typename V::R t) {
+        return V::add(acc, t);
+    }
+    template <class V, bool IntRed, bool Keys = false>
+    static KS_INLINE typename V::R vterm(typename V::R acc, typename V::R a, typename V::R b) {
+        return V::fmadd(a, b, acc);
+    }
+    template <class V, class T> static KS_INLINE typename V::R valpha(T alpha, typename V::R acc) {
+        return alpha == T(1) ? acc : V::mul(V::set1(alpha), acc);
+    }
+    template <class V, class T> static KS_INLINE typename V::R vbeta(T beta, typename V::R c) {
+        return beta == T(1) ? c : V::mul(V::set1(beta), c);
+    }
+    template <class V> static KS_INLINE typename V::R vadd(typename V::R r, typename V::R s) { return V::add(r, s); }
+};
+
 // What every item of a call shares.
 template <class T> struct Call {
     int m, n, k;
@@ -448,16 +499,16 @@ template <class S, class T> KS_INLINE T epilogue(const Call<T> &x, T acc, const 
     return S::sadd(r, s);
 }
 
-// Columns j0 .. j0+JB-1 of one panel: rows [0, mb) of C at c, the panel of op(A) packed
-// at ap (MP = NV*L rows per column of the pack), op(B) at b. Mode: see Mode; with keys,
+// Columns j0 .. j0+JB-1 of one panel: rows [0, mb) of C at c, the panel of op(A) at ap
+// with its columns as apart (packed: MP = NV*L; or the item itself), op(B) at b. Mode: see Mode; with keys,
 // the JB columns of op(B) are first mapped into bk (column jb at bk + jb*k: a loop the
 // compiler vectorises when op(B)'s columns have unit stride).
 template <class S, class V, int NV, int JB, Mode M>
-KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__restrict__ ap, int mb,
+KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__restrict__ ap, int64_t as, int mb,
                        const typename V::T *b, int j0, typename V::T *c, typename V::T *__restrict__ bk) {
     using T = typename V::T;
     using R = typename V::R;
-    constexpr int L = V::L, MP = NV * L;
+    constexpr int L = V::L;
     constexpr bool IntRed = M != Mode::fp, Keys = M == Mode::keys;
     const R z = V::set1(S::template zero<T>());
     // intred: the integer max over terms >= -0 starts below all of them: the bits of -0
@@ -485,11 +536,11 @@ KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__rest
     for (int p = 0; p < x.k; ++p) {
         R bb[JB];
         KS_UNROLL for (int jb = 0; jb < JB; ++jb) bb[jb] = V::set1(S::in(bp[jb][p * brs]));
-        const T *__restrict__ a = ap + int64_t(p) * MP;
+        const T *__restrict__ a = ap + int64_t(p) * as;
         KS_UNROLL for (int v = 0; v < NV; ++v) {
             const R av = V::load(a + v * L);
             KS_UNROLL for (int jb = 0; jb < JB; ++jb)
-                acc[jb][v] = S::template vred<V, IntRed>(acc[jb][v], S::template vmul<V, Keys>(av, bb[jb]));
+                acc[jb][v] = S::template vterm<V, IntRed, Keys>(acc[jb][v], av, bb[jb]);
         }
     }
     KS_UNROLL for (int jb = 0; jb < JB; ++jb) {
@@ -525,6 +576,17 @@ void panel(const Call<typename V::T> &x, const typename V::T *A, const typename 
         if constexpr (M == Mode::keys) return v != v ? key(S::template one<T>()) : key(v);
         else return S::in(v);
     };
+    // Columns of op(A) that are whole vectors in the item need no copy (values unchanged
+    // by in(): not or-and's truth values, not keys).
+    constexpr bool kInPlaceOk = !S::kTruth && M != Mode::keys;
+    if (kInPlaceOk && ars == 1 && mb == MP) {
+        T *c = C + i0;
+        T *const bk = pack + int64_t(x.k) * kPanelMax;
+        int j = 0;
+        for (; j + JB <= x.n; j += JB) columns<S, V, NV, JB, M>(x, a0, acs, mb, B, j, c, bk);
+        for (; j < x.n; ++j) columns<S, V, NV, 1, M>(x, a0, acs, mb, B, j, c, bk);
+        return;
+    }
     if (ars == 1) {
         for (int p = 0; p < x.k; ++p) {
             const T *src = a0 + int64_t(p) * acs;
@@ -543,8 +605,8 @@ void panel(const Call<typename V::T> &x, const typename V::T *A, const typename 
     T *c = C + i0;
     T *const bk = pack + int64_t(x.k) * kPanelMax; // the keys of op(B)'s columns
     int j = 0;
-    for (; j + JB <= x.n; j += JB) columns<S, V, NV, JB, M>(x, pack, mb, B, j, c, bk);
-    for (; j < x.n; ++j) columns<S, V, NV, 1, M>(x, pack, mb, B, j, c, bk);
+    for (; j + JB <= x.n; j += JB) columns<S, V, NV, JB, M>(x, pack, MP, mb, B, j, c, bk);
+    for (; j < x.n; ++j) columns<S, V, NV, 1, M>(x, pack, MP, mb, B, j, c, bk);
 }
 
 // One panel of a wide-vector copy: nv vectors per column (1 .. NVMAX).
@@ -665,7 +727,7 @@ KS_INLINE void small_columns(const Call<typename V::T> &x, const typename V::R *
     KS_UNROLL for (int j = 0; j < N; ++j) {
         R acc = init;
         KS_UNROLL for (int p = 0; p < N; ++p)
-            acc = S::template vred<V, Keys>(acc, S::template vmul<V, Keys>(a[p], V::set1(S::in(b[p * bp + j * bj]))));
+            acc = S::template vterm<V, Keys, Keys>(acc, a[p], V::set1(S::in(b[p * bp + j * bj])));
         store_c_rows<S, V, N>(x, Keys ? V::unkey(acc) : acc, C + int64_t(j) * x.ldc);
     }
 }
@@ -748,8 +810,8 @@ KS_INLINE void item_small_split(const Call<typename VA::T> &x, const typename VA
         RB acc1 = z1;
         KS_UNROLL for (int p = 0; p < N; ++p) {
             const T b = S::in(B[p * x.b.rs + j * x.b.cs]);
-            acc0 = S::template vred<VA, false>(acc0, S::template vmul<VA>(a0[p], VA::set1(b)));
-            acc1 = S::template vred<VB, false>(acc1, S::template vmul<VB>(a1[p], VB::set1(b)));
+            acc0 = S::template vterm<VA, false>(acc0, a0[p], VA::set1(b));
+            acc1 = S::template vterm<VB, false>(acc1, a1[p], VB::set1(b));
         }
         T *cj = C + int64_t(j) * x.ldc;
         store_c_rows<S, VA, L>(x, acc0, cj);
@@ -935,7 +997,7 @@ template <class T> void gemm(const Problem<T> &p) {
     case KOBALT_MIN_MAX: return run<Ops<true, Mul::max>>(p);
     case KOBALT_MAX_MIN: return run<Ops<false, Mul::min>>(p);
     case KOBALT_OR_AND: return run<Ops<false, Mul::and_>>(p);
-    case KOBALT_PLUS_TIMES: break; // the slot runs gemm
+    case KOBALT_PLUS_TIMES: return run<PlusTimes>(p); // gemm's panel path (gemm.cpp)
     }
 }
 

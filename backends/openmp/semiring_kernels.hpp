@@ -42,7 +42,7 @@ struct View {
 };
 
 template <class T> struct Problem {
-    kobalt_semiring semiring; // never KOBALT_PLUS_TIMES
+    kobalt_semiring semiring; // KOBALT_PLUS_TIMES only from gemm.cpp's panel path (an FMA term)
     int m, n, k;
     T alpha, beta;
     Items<const T> A; // op(A): m x k

@@ -2,6 +2,12 @@
 // "Size thresholds of the openmp backend", for the measurements behind them).
 #include "thresholds.hpp"
 
+#include <cstdio>
+#include <strings.h>
+
+// OpenBLAS names the kernels it picked for this CPU (weak: another BLAS may lack it).
+extern "C" char *openblas_get_corename(void) __attribute__((weak));
+
 namespace kobalt_openmp {
 
 // value = the largest size that still takes the small (inlined KokkosBatched) path;
@@ -191,6 +197,30 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "gemm_lu_trsv with double items on the packed path: PACKED_TILE_MAX_BYTES for it "
      "(it reads and writes three n x n operands per item)",
      100},
+    // The semiring kernels' panels with a plain FMA term (semiring_kernels.cpp, PlusTimes):
+    // vector widths chosen at run time (AVX-512 / AVX2), so they do not depend on which core
+    // OpenBLAS picked (0.3.21 runs its Haswell kernels on AMD Zen 5). docs/performance.md,
+    // "gemm above 8: the packed-panel kernel".
+    {"GEMM_PANEL_MAX",
+     "gemm: largest max(m,n,k) above GEMM_SMALL_MAX run by Kobalt's packed-panel kernel (AVX2 or AVX-512 CPUs, "
+     "OpenMP over the batch); above it, or on other CPUs, OpenBLAS per item (0 disables)",
+     64},
 };
+
+// OpenBLAS's AVX-512 cores beat the panel kernel at gemm n = 16 ... 64 (session 27, Zen 5
+// with OPENBLAS_CORETYPE=SkylakeX: OpenBLAS 1.1-1.2x in double, 1.4-1.7x in float), so
+// there the panel path starts off; with any other core (0.3.21 picks Haswell on Zen 5, where
+// the panel kernel is 1.5-3x faster) or another BLAS it starts on. The environment still
+// overrides either default (the core applies KOBALT_OPENMP_GEMM_PANEL_MAX after init).
+void adapt_defaults_to_blas(int verbose) {
+    const char *core = openblas_get_corename ? openblas_get_corename() : nullptr;
+    static const char *const avx512_cores[] = {"skylakex", "cooperlake", "sapphirerapids"};
+    bool avx512 = false;
+    for (const char *c : avx512_cores) avx512 = avx512 || (core && strcasecmp(core, c) == 0);
+    if (avx512) thresholds[GEMM_PANEL_MAX].value = 0;
+    if (verbose)
+        std::fprintf(stderr, "kobalt: openmp: OpenBLAS core %s: gemm's panel path %s by default\n",
+                     core ? core : "(not OpenBLAS)", avx512 ? "off" : "on up to GEMM_PANEL_MAX");
+}
 
 } // namespace kobalt_openmp

@@ -204,7 +204,7 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GEMM_PANEL_MAX",
      "gemm: largest max(m,n,k) above GEMM_SMALL_MAX run by Kobalt's packed-panel kernel (AVX2 or AVX-512 CPUs, "
      "OpenMP over the batch); above it, or on other CPUs, OpenBLAS per item (0 disables)",
-     64},
+     256},
 };
 
 // OpenBLAS's AVX-512 cores beat the panel kernel at gemm n = 16 ... 64 (session 27, Zen 5

@@ -1,21 +1,16 @@
 // gemm.cpp -- C_i = alpha op(A_i) op(B_i) + beta C_i.
 #include "batch_access.hpp"
 #include "fixed_path.hpp"
-#include "semiring_kernels.hpp"
+#include "semiring_call.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
-#include "thread_scratch.hpp"
 #include "vendor_kernels.hpp"
 
 namespace kobalt_openmp {
 namespace {
 
-// Items of the semiring kernels' interface (semiring_kernels.hpp).
-template <class T> semiring::Items<T> panel_items(StridedItems<T> s) { return {s.base, s.stride, nullptr}; }
-template <class T> semiring::Items<T> panel_items(PointerItems<T> p) { return {nullptr, 0, p.ptrs}; }
-
 // Items above GEMM_SMALL_MAX up to GEMM_PANEL_MAX on the semiring kernels' packed panels
-// with an FMA term (PlusTimes), where the CPU has AVX2 or AVX-512: register-blocked for
+// with an FMA term (PLUS_TIMES), where the CPU has AVX2 or AVX-512: register-blocked for
 // the vector width found at run time, so OpenBLAS's choice of core does not matter (on AMD
 // Zen 5, OpenBLAS 0.3.21 falls back to its Haswell kernels). false (nothing written) where
 // the path does not apply or its per-thread scratch cannot be had: the caller runs OpenBLAS.
@@ -24,29 +19,8 @@ bool panel_gemm(kobalt_layout layout, kobalt_op transa, kobalt_op transb, kobalt
                 kobalt_int k, T alpha, AItems A, kobalt_int lda, BItems B, kobalt_int ldb, T beta, CItems C,
                 kobalt_int ldc, kobalt_int batch) {
     if (max3(m, n, k) > threshold(GEMM_PANEL_MAX) || semiring::isa() == semiring::Isa::base) return false;
-    const Strides sa = op_strides(layout, transa, lda), sb = op_strides(layout, transb, ldb),
-                  sc = strides_of(layout, ldc);
-    semiring::Problem<T> p;
-    p.semiring = KOBALT_PLUS_TIMES;
-    p.m = int(m);
-    p.n = int(n);
-    p.k = int(k);
-    p.alpha = alpha;
-    p.beta = beta;
-    p.A = panel_items(A);
-    p.a = {sa.rs, sa.cs};
-    p.B = panel_items(B);
-    p.b = {sb.rs, sb.cs};
-    p.C = panel_items(C);
-    p.c = {sc.rs, sc.cs};
-    p.batch = batch;
-    ThreadScratch<T> scratch;
-    if (!scratch.allocate(semiring::scratch_per_thread(p.k))) return false;
-    p.scratch = scratch.data();
-    p.per_thread = scratch.per_thread();
-    if (semiring::isa() == semiring::Isa::avx512) semiring::avx512::gemm(p);
-    else semiring::avx2::gemm(p);
-    return true;
+    return semiring::run(semiring::problem(KOBALT_PLUS_TIMES, layout, transa, transb, m, n, k, alpha, A, lda, B, ldb,
+                                           beta, C, ldc, batch));
 }
 
 // One template for both batch forms; layout and transposes are turned into strides

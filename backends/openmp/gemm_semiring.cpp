@@ -6,9 +6,8 @@
 
 #include "batch_access.hpp"
 #include "common.hpp"
-#include "semiring_kernels.hpp"
+#include "semiring_call.hpp"
 #include "slots.hpp"
-#include "thread_scratch.hpp"
 
 namespace kobalt_openmp {
 namespace semiring {
@@ -34,9 +33,6 @@ Isa isa() {
 
 namespace {
 
-template <class T> semiring::Items<T> items(StridedItems<T> s) { return {s.base, s.stride, nullptr}; }
-template <class T> semiring::Items<T> items(PointerItems<T> p) { return {nullptr, 0, p.ptrs}; }
-
 template <class T, class AItems, class BItems, class CItems>
 kobalt_status gemm_semiring(const char *routine, kobalt_semiring sr, kobalt_layout layout,
                             kobalt_op transa, kobalt_op transb, kobalt_int m, kobalt_int n,
@@ -47,37 +43,11 @@ kobalt_status gemm_semiring(const char *routine, kobalt_semiring sr, kobalt_layo
                                  {"ldc", ldc}}))
         return KOBALT_NOT_SUPPORTED;
     if (m == 0 || n == 0) return KOBALT_SUCCESS;
-    const Strides sa = op_strides(layout, transa, lda), sb = op_strides(layout, transb, ldb),
-                  sc = strides_of(layout, ldc);
-    semiring::Problem<T> p;
-    p.semiring = sr;
-    p.m = int(m);
-    p.n = int(n);
-    p.k = int(k);
-    p.alpha = alpha;
-    p.beta = beta;
-    p.A = items(A);
-    p.a = {sa.rs, sa.cs};
-    p.B = items(B);
-    p.b = {sb.rs, sb.cs};
-    p.C = items(C);
-    p.c = {sc.rs, sc.cs};
-    p.batch = batch;
-    // The packed panels' per-thread scratch, allocated before any item is touched (running
-    // out returns KOBALT_OUT_OF_MEMORY with C untouched). The kernels pick their part by
-    // ThreadScratch::mine()'s rule themselves and align it to 64 bytes inside it.
-    ThreadScratch<T> scratch;
-    if (!scratch.allocate(semiring::scratch_per_thread(p.k))) {
+    if (!semiring::run(semiring::problem(sr, layout, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc,
+                                         batch))) {
         report(precision_letter<T>(), routine, "could not allocate %zu bytes of scratch per thread",
-               semiring::scratch_per_thread(p.k) * sizeof(T));
+               semiring::scratch_per_thread(int(k)) * sizeof(T));
         return KOBALT_OUT_OF_MEMORY;
-    }
-    p.scratch = scratch.data();
-    p.per_thread = scratch.per_thread();
-    switch (semiring::isa()) {
-    case semiring::Isa::avx512: semiring::avx512::gemm(p); break;
-    case semiring::Isa::avx2: semiring::avx2::gemm(p); break;
-    case semiring::Isa::base: semiring::base::gemm(p); break;
     }
     return KOBALT_SUCCESS;
 }

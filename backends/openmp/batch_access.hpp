@@ -33,6 +33,15 @@ template <class T> PointerItems<T> pointer_items(T *const *ptrs, bool empty) {
     return PointerItems<T>{empty ? nullptr : ptrs};
 }
 
+// The same items as the plain {base, stride, ptrs} struct that a kernel family takes across
+// its ISA boundary (fixed::Items, semiring::Items): ptrs set for the pointer-array form.
+template <template <class> class Plain, class T> Plain<T> plain_items(StridedItems<T> s) {
+    return {s.base, s.stride, nullptr};
+}
+template <template <class> class Plain, class T> Plain<T> plain_items(PointerItems<T> p) {
+    return {nullptr, 0, p.ptrs};
+}
+
 } // namespace kobalt_openmp
 
 #endif

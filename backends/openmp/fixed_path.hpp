@@ -11,8 +11,7 @@
 namespace kobalt_openmp {
 namespace fixed {
 
-template <class T> inline Items<T> items(StridedItems<T> s) { return {s.base, s.stride, nullptr}; }
-template <class T> inline Items<T> items(PointerItems<T> p) { return {nullptr, 0, p.ptrs}; }
+template <class AnyItems> inline auto items(AnyItems i) { return plain_items<Items>(i); }
 
 // A matrix with one unit stride (every layout/transpose the slots build has one).
 inline bool has_unit_stride(Strides s) { return s.rs == 1 || s.cs == 1; }

@@ -13,8 +13,7 @@
 namespace kobalt_openmp {
 namespace semiring {
 
-template <class T> inline Items<T> items(StridedItems<T> s) { return {s.base, s.stride, nullptr}; }
-template <class T> inline Items<T> items(PointerItems<T> p) { return {nullptr, 0, p.ptrs}; }
+template <class AnyItems> inline auto items(AnyItems i) { return plain_items<Items>(i); }
 
 // Layout and transposes become strides; p.scratch is left for run().
 template <class T, class AItems, class BItems, class CItems>

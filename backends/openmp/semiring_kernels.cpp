@@ -462,13 +462,7 @@ struct PlusTimes {
     template <class T> static KS_INLINE T in(T x) { return x; }
     template <class T> static KS_INLINE T sadd(T x, T y) { return x + y; }
     template <class T> static KS_INLINE T smul(T x, T y) { return x * y; }
-    template <class T> static KS_INLINE T one() { return T(1); }
-    template <class V, bool Keys = false> static KS_INLINE typename V::R vmul(typename V::R a, typename V::R b) {
-        return V::mul(a, b);
-    }
-    template <class V, bool IntRed> static KS_INLINE typename V::R vred(typename V::R acc, typename V::R t) {
-        return V::add(acc, t);
-    }
+    // The kernels' one term (no vmul / vred: the term is one FMA; no keys, kScanB is false).
     template <class V, bool IntRed, bool Keys = false>
     static KS_INLINE typename V::R vterm(typename V::R acc, typename V::R a, typename V::R b) {
         return V::fmadd(a, b, acc);
@@ -577,36 +571,33 @@ void panel(const Call<typename V::T> &x, const typename V::T *A, const typename 
         else return S::in(v);
     };
     // Columns of op(A) that are whole vectors in the item need no copy (values unchanged
-    // by in(): not or-and's truth values, not keys).
+    // by in(): not or-and's truth values, not keys): the panel is read in place.
     constexpr bool kInPlaceOk = !S::kTruth && M != Mode::keys;
-    if (kInPlaceOk && ars == 1 && mb == MP) {
-        T *c = C + i0;
-        T *const bk = pack + int64_t(x.k) * kPanelMax;
-        int j = 0;
-        for (; j + JB <= x.n; j += JB) columns<S, V, NV, JB, M>(x, a0, acs, mb, B, j, c, bk);
-        for (; j < x.n; ++j) columns<S, V, NV, 1, M>(x, a0, acs, mb, B, j, c, bk);
-        return;
-    }
-    if (ars == 1) {
-        for (int p = 0; p < x.k; ++p) {
-            const T *src = a0 + int64_t(p) * acs;
-            T *dst = pack + int64_t(p) * MP;
-            for (int i = 0; i < mb; ++i) dst[i] = in(src[i]);
-            for (int i = mb; i < MP; ++i) dst[i] = T(0);
+    const bool in_place = kInPlaceOk && ars == 1 && mb == MP;
+    if (!in_place) {
+        if (ars == 1) {
+            for (int p = 0; p < x.k; ++p) {
+                const T *src = a0 + int64_t(p) * acs;
+                T *dst = pack + int64_t(p) * MP;
+                for (int i = 0; i < mb; ++i) dst[i] = in(src[i]);
+                for (int i = mb; i < MP; ++i) dst[i] = T(0);
+            }
+        } else {
+            for (int i = 0; i < mb; ++i) {
+                const T *src = a0 + int64_t(i) * ars;
+                for (int p = 0; p < x.k; ++p) pack[int64_t(p) * MP + i] = in(src[int64_t(p) * acs]);
+            }
+            for (int p = 0; p < x.k; ++p)
+                for (int i = mb; i < MP; ++i) pack[int64_t(p) * MP + i] = T(0);
         }
-    } else {
-        for (int i = 0; i < mb; ++i) {
-            const T *src = a0 + int64_t(i) * ars;
-            for (int p = 0; p < x.k; ++p) pack[int64_t(p) * MP + i] = in(src[int64_t(p) * acs]);
-        }
-        for (int p = 0; p < x.k; ++p)
-            for (int i = mb; i < MP; ++i) pack[int64_t(p) * MP + i] = T(0);
     }
+    const T *const ap = in_place ? a0 : pack;
+    const int64_t as = in_place ? acs : MP;
     T *c = C + i0;
     T *const bk = pack + int64_t(x.k) * kPanelMax; // the keys of op(B)'s columns
     int j = 0;
-    for (; j + JB <= x.n; j += JB) columns<S, V, NV, JB, M>(x, pack, MP, mb, B, j, c, bk);
-    for (; j < x.n; ++j) columns<S, V, NV, 1, M>(x, pack, MP, mb, B, j, c, bk);
+    for (; j + JB <= x.n; j += JB) columns<S, V, NV, JB, M>(x, ap, as, mb, B, j, c, bk);
+    for (; j < x.n; ++j) columns<S, V, NV, 1, M>(x, ap, as, mb, B, j, c, bk);
 }
 
 // One panel of a wide-vector copy: nv vectors per column (1 .. NVMAX).

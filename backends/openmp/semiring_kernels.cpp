@@ -26,6 +26,7 @@
 
 #define KS_INLINE __attribute__((always_inline)) inline
 #define KS_UNROLL _Pragma("GCC unroll 16")
+#define KS_INLINE_LAMBDA __attribute__((always_inline))
 
 namespace {
 
@@ -373,6 +374,7 @@ template <bool Min, Mul M> struct Ops {
     static constexpr bool kTruth = M == Mul::and_;
     // mult with max/min: vmul(a, b) is exact only when b is not NaN (see item()).
     static constexpr bool kScanB = M == Mul::max || M == Mul::min;
+    static constexpr bool kFmaTerm = false; // a term is two instructions (panel())
 
     template <class T> static KS_INLINE T zero() {
         return kTruth ? T(0) : Min ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity();
@@ -458,6 +460,7 @@ template <bool Min, Mul M> struct Ops {
 // A or B (item()), as BLAS.
 struct PlusTimes {
     static constexpr bool kMin = false, kTruth = false, kScanB = false;
+    static constexpr bool kFmaTerm = true; // panel(): wider column blocks, see there
     template <class T> static KS_INLINE T zero() { return T(0); }
     template <class T> static KS_INLINE T in(T x) { return x; }
     template <class T> static KS_INLINE T sadd(T x, T y) { return x + y; }
@@ -497,9 +500,13 @@ template <class S, class T> KS_INLINE T epilogue(const Call<T> &x, T acc, const 
 // with its columns as apart (packed: MP = NV*L; or the item itself), op(B) at b. Mode: see Mode; with keys,
 // the JB columns of op(B) are first mapped into bk (column jb at bk + jb*k: a loop the
 // compiler vectorises when op(B)'s columns have unit stride).
-template <class S, class V, int NV, int JB, Mode M>
+// Tail: the panel is the item itself and its last vector is partial: only its first lastn
+// rows are read (a masked load: no row past the panel). A separate copy, not a test in the
+// loop or a masked load of every last vector: on AMD Zen 5 both cost (float n = 32 ... 128
+// from memory 0.77-0.85x with the masked load always).
+template <class S, class V, int NV, int JB, Mode M, bool Tail>
 KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__restrict__ ap, int64_t as, int mb,
-                       const typename V::T *b, int j0, typename V::T *c, typename V::T *__restrict__ bk) {
+                       int lastn, const typename V::T *b, int j0, typename V::T *c, typename V::T *__restrict__ bk) {
     using T = typename V::T;
     using R = typename V::R;
     constexpr int L = V::L;
@@ -527,14 +534,30 @@ KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__rest
     } else {
         KS_UNROLL for (int jb = 0; jb < JB; ++jb) bp[jb] = b + int64_t(j0 + jb) * x.b.cs;
     }
+    // Where JB broadcasts, the accumulators and a vector of op(A) fit in the registers, the
+    // broadcasts come first and each vector of op(A) is loaded once for all of them; else
+    // (PlusTimes' 24 accumulators) op(A)'s NV vectors come first and one broadcast at a time
+    // (all broadcasts first spilled an accumulator to the stack: a store-to-load chain every
+    // iteration).
+    constexpr bool kBroadcastsFirst = JB * NV + JB + 2 <= V::REGS;
     for (int p = 0; p < x.k; ++p) {
-        R bb[JB];
-        KS_UNROLL for (int jb = 0; jb < JB; ++jb) bb[jb] = V::set1(S::in(bp[jb][p * brs]));
         const T *__restrict__ a = ap + int64_t(p) * as;
-        KS_UNROLL for (int v = 0; v < NV; ++v) {
-            const R av = V::load(a + v * L);
-            KS_UNROLL for (int jb = 0; jb < JB; ++jb)
-                acc[jb][v] = S::template vterm<V, IntRed, Keys>(acc[jb][v], av, bb[jb]);
+        if constexpr (kBroadcastsFirst) {
+            R bb[JB];
+            KS_UNROLL for (int jb = 0; jb < JB; ++jb) bb[jb] = V::set1(S::in(bp[jb][p * brs]));
+            KS_UNROLL for (int v = 0; v < NV; ++v) {
+                const R av = Tail && v == NV - 1 ? V::loadn(a + v * L, lastn) : V::load(a + v * L);
+                KS_UNROLL for (int jb = 0; jb < JB; ++jb)
+                    acc[jb][v] = S::template vterm<V, IntRed, Keys>(acc[jb][v], av, bb[jb]);
+            }
+        } else {
+            R av[NV];
+            KS_UNROLL for (int v = 0; v < NV; ++v) av[v] = Tail && v == NV - 1 ? V::loadn(a + v * L, lastn) : V::load(a + v * L);
+            KS_UNROLL for (int jb = 0; jb < JB; ++jb) {
+                const R bb = V::set1(S::in(bp[jb][p * brs]));
+                KS_UNROLL for (int v = 0; v < NV; ++v)
+                    acc[jb][v] = S::template vterm<V, IntRed, Keys>(acc[jb][v], av[v], bb);
+            }
         }
     }
     KS_UNROLL for (int jb = 0; jb < JB; ++jb) {
@@ -554,26 +577,68 @@ KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__rest
     }
 }
 
-// Rows [i0, i0+mb) of one item with NV vectors of V per column: pack the panel of op(A),
-// then every column of C, JB at a time. With keys, op(A) is packed as keys, a NaN as the
-// key of the multiply's identity (both ignore it against a b that is not NaN).
+// Columns of C a PlusTimes panel accumulates at once, at most (no keys: kColumnsMax's
+// scratch for them is not used).
+constexpr int kFmaColumnsMax = 8;
+
+// Columns j0 .. j0+w-1 (1 <= w <= JB) as one columns<> pass.
+template <class S, class V, int NV, int JB, Mode M, bool Tail>
+KS_INLINE void column_group(int w, const Call<typename V::T> &x, const typename V::T *ap, int64_t as, int mb,
+                            int lastn, const typename V::T *b, int j0, typename V::T *c, typename V::T *bk) {
+    static_assert(JB <= kFmaColumnsMax, "one case per width");
+    switch (w) {
+#define KS_W(W)                                                                                    \
+    case W:                                                                                        \
+        if constexpr (W <= JB) columns<S, V, NV, W, M, Tail>(x, ap, as, mb, lastn, b, j0, c, bk);        \
+        break;
+        KS_W(1)
+        KS_W(2)
+        KS_W(3)
+        KS_W(4)
+        KS_W(5)
+        KS_W(6)
+        KS_W(7)
+        KS_W(8)
+        KS_W(9)
+        KS_W(10)
+        KS_W(11)
+        KS_W(12)
+#undef KS_W
+    default: break;
+    }
+}
+
+// Rows [i0, i0+mb) of one item with NV vectors of V per column: pack the panel of op(A)
+// (or read it in place, below), then every column of C, JB at a time. With keys, op(A) is
+// packed as keys, a NaN as the key of the multiply's identity (both ignore it against a b
+// that is not NaN).
+// Accumulators: a semiring term is two instructions with a temporary, so half the
+// registers hold accumulators, JB columns of them, the last few columns one at a time.
+// PlusTimes' term is one FMA: up to 3/4 of the registers (24 of AVX-512's 32, the blocking
+// libxsmm's kernels use), leaving op(A)'s NV vectors and a broadcast, and the columns in
+// groups of at most JB (n = 20, JB = 8: 8 + 6 + 6, not 8 + 8 + four single
+// columns, each a chain of k dependent FMAs) -- on AMD Zen 5, in cache, double n = 20 with
+// 15 accumulators and 4 single columns ran at half of libxsmm's speed.
 template <class S, class V, int NV, Mode M>
 void panel(const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B, typename V::T *C,
            int i0, int mb, typename V::T *__restrict__ pack) {
     using T = typename V::T;
     constexpr int L = V::L, MP = NV * L;
-    constexpr int ACC = V::REGS / 2; // accumulator registers, leaving room for a, b
-    constexpr int JB = ACC / NV >= kColumnsMax ? kColumnsMax : ACC / NV >= 1 ? ACC / NV : 1;
+    constexpr int kFmaAcc = 3 * V::REGS / 4 < V::REGS - 2 - NV ? 3 * V::REGS / 4 : V::REGS - 2 - NV;
+    constexpr int ACC = S::kFmaTerm ? kFmaAcc : V::REGS / 2; // accumulator registers
+    constexpr int kCap = S::kFmaTerm ? kFmaColumnsMax : kColumnsMax;
+    constexpr int JB = ACC / NV >= kCap ? kCap : ACC / NV >= 1 ? ACC / NV : 1;
     const int64_t ars = x.a.rs, acs = x.a.cs;
     const T *a0 = A + int64_t(i0) * ars;
     auto in = [](T v) {
         if constexpr (M == Mode::keys) return v != v ? key(S::template one<T>()) : key(v);
         else return S::in(v);
     };
-    // Columns of op(A) that are whole vectors in the item need no copy (values unchanged
-    // by in(): not or-and's truth values, not keys): the panel is read in place.
+    // Columns of op(A) with unit row stride need no copy where in() leaves values as they
+    // are (not or-and's truth values, not keys): the panel is read in place, a partial last
+    // vector by a masked load.
     constexpr bool kInPlaceOk = !S::kTruth && M != Mode::keys;
-    const bool in_place = kInPlaceOk && ars == 1 && mb == MP;
+    const bool in_place = kInPlaceOk && ars == 1;
     if (!in_place) {
         if (ars == 1) {
             for (int p = 0; p < x.k; ++p) {
@@ -593,11 +658,27 @@ void panel(const Call<typename V::T> &x, const typename V::T *A, const typename 
     }
     const T *const ap = in_place ? a0 : pack;
     const int64_t as = in_place ? acs : MP;
+    const int lastn = in_place ? mb - (NV - 1) * L : L;
     T *c = C + i0;
     T *const bk = pack + int64_t(x.k) * kPanelMax; // the keys of op(B)'s columns
-    int j = 0;
-    for (; j + JB <= x.n; j += JB) columns<S, V, NV, JB, M>(x, ap, as, mb, B, j, c, bk);
-    for (; j < x.n; ++j) columns<S, V, NV, 1, M>(x, ap, as, mb, B, j, c, bk);
+    auto all_columns = [&](auto tail) KS_INLINE_LAMBDA {
+        constexpr bool Tail = decltype(tail)::value;
+        if constexpr (S::kFmaTerm) {
+            // Groups of JB while 2 JB columns or more are left, then the rest in one or two
+            // near-halves (no division: it showed at n = 16 as a few percent).
+            for (int j = 0; j < x.n;) {
+                const int rest = x.n - j, w = rest >= 2 * JB ? JB : rest > JB ? (rest + 1) / 2 : rest;
+                column_group<S, V, NV, JB, M, Tail>(w, x, ap, as, mb, lastn, B, j, c, bk);
+                j += w;
+            }
+        } else {
+            int j = 0;
+            for (; j + JB <= x.n; j += JB) columns<S, V, NV, JB, M, Tail>(x, ap, as, mb, lastn, B, j, c, bk);
+            for (; j < x.n; ++j) columns<S, V, NV, 1, M, Tail>(x, ap, as, mb, lastn, B, j, c, bk);
+        }
+    };
+    if (lastn < L) all_columns(std::true_type{});
+    else all_columns(std::false_type{});
 }
 
 // One panel of a wide-vector copy: nv vectors per column (1 .. NVMAX).

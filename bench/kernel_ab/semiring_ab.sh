@@ -1,0 +1,27 @@
+#!/bin/sh
+# semiring_ab.sh -- A/B of the host semiring/panel kernels (semiring_kernels.cpp) against a
+# base revision, in one process (semiring_ab.cpp), with libxsmm (Debian libxsmm-dev) beside.
+#
+#   bench/kernel_ab/semiring_ab.sh [REV=HEAD] [ISA=avx512|avx2] n...
+#   PREC=d|s|ds  SR=202 (a kobalt_semiring; default PLUS_TIMES)  TRB=1 (B transposed)
+#
+# Prints per n: min/median microseconds per item of the base (main), the working tree (new)
+# and libxsmm, new/main and xsmm/new from the minima. Builds in $TMPDIR (two compiles of
+# about a minute each).
+set -eu
+rev=${1:-HEAD}; isa=${2:-avx512}; shift 2
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+case $isa in
+  avx512) flags="-mavx512f -mavx512vl -mfma" ;;
+  avx2) flags="-mavx2 -mfma" ;;
+  *) echo "ISA must be avx512 or avx2" >&2; exit 2 ;;
+esac
+cxx="${CXX:-c++} -I$root/include -I$root/backends/openmp -O3 -DNDEBUG $flags -fopenmp -std=gnu++17"
+git -C "$root" show "$rev:backends/openmp/semiring_kernels.cpp" > "$work/base.cpp"
+$cxx -DKOBALT_SEMIRING_ISA=va -c "$work/base.cpp" -o "$work/va.o" &
+$cxx -DKOBALT_SEMIRING_ISA=vb -c "$root/backends/openmp/semiring_kernels.cpp" -o "$work/vb.o"
+wait
+$cxx "$root/bench/kernel_ab/semiring_ab.cpp" "$work/va.o" "$work/vb.o" -lxsmm -lblas -o "$work/semiring_ab"
+OMP_NUM_THREADS=1 "$work/semiring_ab" "$@"
+rm -rf "$work"

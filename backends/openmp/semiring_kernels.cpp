@@ -460,7 +460,7 @@ template <bool Min, Mul M> struct Ops {
 // A or B (item()), as BLAS.
 struct PlusTimes {
     static constexpr bool kMin = false, kTruth = false, kScanB = false;
-    static constexpr bool kFmaTerm = true; // panel(): wider column blocks, see there
+    static constexpr bool kFmaTerm = true; // panel(): more accumulators, see there
     template <class T> static KS_INLINE T zero() { return T(0); }
     template <class T> static KS_INLINE T in(T x) { return x; }
     template <class T> static KS_INLINE T sadd(T x, T y) { return x + y; }
@@ -552,7 +552,8 @@ KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__rest
             }
         } else {
             R av[NV];
-            KS_UNROLL for (int v = 0; v < NV; ++v) av[v] = Tail && v == NV - 1 ? V::loadn(a + v * L, lastn) : V::load(a + v * L);
+            KS_UNROLL for (int v = 0; v < NV; ++v)
+                av[v] = Tail && v == NV - 1 ? V::loadn(a + v * L, lastn) : V::load(a + v * L);
             KS_UNROLL for (int jb = 0; jb < JB; ++jb) {
                 const R bb = V::set1(S::in(bp[jb][p * brs]));
                 KS_UNROLL for (int v = 0; v < NV; ++v)
@@ -577,19 +578,15 @@ KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__rest
     }
 }
 
-// Columns of C a PlusTimes panel accumulates at once, at most (no keys: kColumnsMax's
-// scratch for them is not used).
-constexpr int kFmaColumnsMax = 8;
-
 // Columns j0 .. j0+w-1 (1 <= w <= JB) as one columns<> pass.
 template <class S, class V, int NV, int JB, Mode M, bool Tail>
 KS_INLINE void column_group(int w, const Call<typename V::T> &x, const typename V::T *ap, int64_t as, int mb,
                             int lastn, const typename V::T *b, int j0, typename V::T *c, typename V::T *bk) {
-    static_assert(JB <= kFmaColumnsMax, "one case per width");
+    static_assert(JB <= 8, "one case per width");
     switch (w) {
 #define KS_W(W)                                                                                    \
     case W:                                                                                        \
-        if constexpr (W <= JB) columns<S, V, NV, W, M, Tail>(x, ap, as, mb, lastn, b, j0, c, bk);        \
+        if constexpr (W <= JB) columns<S, V, NV, W, M, Tail>(x, ap, as, mb, lastn, b, j0, c, bk);  \
         break;
         KS_W(1)
         KS_W(2)
@@ -599,10 +596,6 @@ KS_INLINE void column_group(int w, const Call<typename V::T> &x, const typename 
         KS_W(6)
         KS_W(7)
         KS_W(8)
-        KS_W(9)
-        KS_W(10)
-        KS_W(11)
-        KS_W(12)
 #undef KS_W
     default: break;
     }
@@ -616,9 +609,10 @@ KS_INLINE void column_group(int w, const Call<typename V::T> &x, const typename 
 // registers hold accumulators, JB columns of them, the last few columns one at a time.
 // PlusTimes' term is one FMA: up to 3/4 of the registers (24 of AVX-512's 32, the blocking
 // libxsmm's kernels use), leaving op(A)'s NV vectors and a broadcast, and the columns in
-// groups of at most JB (n = 20, JB = 8: 8 + 6 + 6, not 8 + 8 + four single
-// columns, each a chain of k dependent FMAs) -- on AMD Zen 5, in cache, double n = 20 with
-// 15 accumulators and 4 single columns ran at half of libxsmm's speed.
+// groups of at most JB (n = 20, JB = 8: 8 + 6 + 6, not 8 + 8 + four single columns, each a
+// chain of k dependent FMAs) -- on AMD Zen 5, in cache, double n = 20 with 15 accumulators
+// and 4 single columns ran at half of libxsmm's speed. JB stays at most kColumnsMax (8):
+// with 12 the column pointers spilled (float n = 32 ... 64 slower).
 template <class S, class V, int NV, Mode M>
 void panel(const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B, typename V::T *C,
            int i0, int mb, typename V::T *__restrict__ pack) {
@@ -626,8 +620,7 @@ void panel(const Call<typename V::T> &x, const typename V::T *A, const typename 
     constexpr int L = V::L, MP = NV * L;
     constexpr int kFmaAcc = 3 * V::REGS / 4 < V::REGS - 2 - NV ? 3 * V::REGS / 4 : V::REGS - 2 - NV;
     constexpr int ACC = S::kFmaTerm ? kFmaAcc : V::REGS / 2; // accumulator registers
-    constexpr int kCap = S::kFmaTerm ? kFmaColumnsMax : kColumnsMax;
-    constexpr int JB = ACC / NV >= kCap ? kCap : ACC / NV >= 1 ? ACC / NV : 1;
+    constexpr int JB = ACC / NV >= kColumnsMax ? kColumnsMax : ACC / NV >= 1 ? ACC / NV : 1;
     const int64_t ars = x.a.rs, acs = x.a.cs;
     const T *a0 = A + int64_t(i0) * ars;
     auto in = [](T v) {
@@ -856,14 +849,15 @@ KS_INLINE void item_small(const Call<typename V::T> &x, const typename V::T *A, 
     small_columns<S, V, N, false>(x, a, B, x.b.rs, x.b.cs, C);
 }
 
-// The lower half of a vector (free: the same register) -- item_small_split's narrow broadcast.
+// The lower half of a vector (free: the same register) -- item_small_split's narrow broadcast
+// (each copy uses the pair of its two widest vectors only).
 #if defined(__AVX512F__)
-KS_INLINE __m256d low_part(__m512d x) { return _mm512_castpd512_pd256(x); }
-KS_INLINE __m256 low_part(__m512 x) { return _mm512_castps512_ps256(x); }
+[[maybe_unused]] KS_INLINE __m256d low_part(__m512d x) { return _mm512_castpd512_pd256(x); }
+[[maybe_unused]] KS_INLINE __m256 low_part(__m512 x) { return _mm512_castps512_ps256(x); }
 #endif
 #if defined(__AVX__)
-KS_INLINE __m128d low_part(__m256d x) { return _mm256_castpd256_pd128(x); }
-KS_INLINE __m128 low_part(__m256 x) { return _mm256_castps256_ps128(x); }
+[[maybe_unused]] KS_INLINE __m128d low_part(__m256d x) { return _mm256_castpd256_pd128(x); }
+[[maybe_unused]] KS_INLINE __m128 low_part(__m256 x) { return _mm256_castps256_ps128(x); }
 #endif
 
 // Square items of order N = VA::L + r, 0 < r <= VB::L, for the semirings that need no scan

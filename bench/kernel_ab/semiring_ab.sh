@@ -2,14 +2,15 @@
 # semiring_ab.sh -- A/B of the host semiring/panel kernels (semiring_kernels.cpp) against a
 # base revision, in one process (semiring_ab.cpp), with libxsmm (Debian libxsmm-dev) beside.
 #
-#   bench/kernel_ab/semiring_ab.sh [REV=HEAD] [ISA=avx512|avx2] n...
+#   bench/kernel_ab/semiring_ab.sh REV ISA n...     (REV: a git revision; ISA: avx512 or avx2)
 #   PREC=d|s|ds  SR=202 (a kobalt_semiring; default PLUS_TIMES)  TRB=1 (B transposed)
 #
 # Prints per n: min/median microseconds per item of the base (main), the working tree (new)
 # and libxsmm, new/main and xsmm/new from the minima. Builds in $TMPDIR (two compiles of
 # about a minute each).
 set -eu
-rev=${1:-HEAD}; isa=${2:-avx512}; shift 2
+[ $# -ge 3 ] || { echo "usage: $0 REV avx512|avx2 n..." >&2; exit 2; }
+rev=$1; isa=$2; shift 2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 case $isa in

@@ -14,7 +14,7 @@ set(KOBALT_THRESHOLD_NAMES
   GETRS_TINY_MAX TRSM_SMALL_MAX_FLOAT TRSV_DIRECT_MAX TRSV_PREFETCH_MAX TRSM_DIRECT_MAX
   TRSV_INPLACE_MAX TRSV_COL_SWEEP_MIN TRSV_ROW_SWEEP_MAX TRSV_PREFETCH_NEXT_MIN TRSV_COL_SWEEP_MAX
   GETRF_TINY_MAX PACKED_PREFETCH_BYTES PACKED_TILE_MAX_BYTES PACKED_FUSED_TILE_MAX_BYTES
-  GEMM_PANEL_MAX)
+  GEMM_PANEL_MAX GEMM_PANEL_MAX_FLOAT)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -156,14 +156,15 @@ endif()
 
 # gemm above GEMM_SMALL_MAX up to GEMM_PANEL_MAX runs the semiring kernels' packed panels
 # with an FMA term (backends/openmp/gemm.cpp, panel_gemm). Its default depends on the core
-# OpenBLAS picked (off under OpenBLAS's AVX-512 kernels), so _default may or may not run it:
+# OpenBLAS picked (off under OpenBLAS's AVX-512 kernels, up to 80 / 96 under its Zen kernels),
+# so _default may or may not run it:
 # _panel runs it at every size above GEMM_SMALL_MAX (AVX-512 copy where the CPU has it),
 # _panel_avx2 in the AVX2 copy; _vendor turns it off.
 if(TARGET test_gemm)
   kobalt_add_correctness_run(correctness_gemm_panel test_gemm "correctness;correctness_panel"
-    KOBALT_GEMM_PANEL_MAX=1000000)
+    KOBALT_GEMM_PANEL_MAX=1000000 KOBALT_GEMM_PANEL_MAX_FLOAT=1000000)
   kobalt_add_correctness_run(correctness_gemm_panel_avx2 test_gemm "correctness;correctness_panel"
-    KOBALT_GEMM_PANEL_MAX=1000000 KOBALT_OPENMP_NO_AVX512=1)
+    KOBALT_GEMM_PANEL_MAX=1000000 KOBALT_GEMM_PANEL_MAX_FLOAT=1000000 KOBALT_OPENMP_NO_AVX512=1)
 endif()
 
 # gemv, trsv and trsm up to GEMV_FIXED_MAX / TRSV_FIXED_MAX / TRSM_FIXED_MAX run the

@@ -9,7 +9,7 @@
 namespace kobalt_openmp {
 namespace {
 
-// Items above GEMM_SMALL_MAX up to GEMM_PANEL_MAX on the semiring kernels' packed panels
+// Items above GEMM_SMALL_MAX up to GEMM_PANEL_MAX (float: GEMM_PANEL_MAX_FLOAT) on the semiring kernels' packed panels
 // with an FMA term (PLUS_TIMES), where the CPU has AVX2 or AVX-512: register-blocked for
 // the vector width found at run time, so OpenBLAS's choice of core does not matter (on AMD
 // Zen 5, OpenBLAS 0.3.21 falls back to its Haswell kernels). false (nothing written) where
@@ -18,7 +18,9 @@ template <class T, class AItems, class BItems, class CItems>
 bool panel_gemm(kobalt_layout layout, kobalt_op transa, kobalt_op transb, kobalt_int m, kobalt_int n,
                 kobalt_int k, T alpha, AItems A, kobalt_int lda, BItems B, kobalt_int ldb, T beta, CItems C,
                 kobalt_int ldc, kobalt_int batch) {
-    if (max3(m, n, k) > threshold(GEMM_PANEL_MAX) || semiring::isa() == semiring::Isa::base) return false;
+    if (max3(m, n, k) > threshold(for_precision<T>(GEMM_PANEL_MAX, GEMM_PANEL_MAX_FLOAT)) ||
+        semiring::isa() == semiring::Isa::base)
+        return false;
     return semiring::run(semiring::problem(KOBALT_PLUS_TIMES, layout, transa, transb, m, n, k, alpha, A, lda, B, ldb,
                                            beta, C, ldc, batch));
 }

@@ -205,22 +205,39 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "gemm: largest max(m,n,k) above GEMM_SMALL_MAX run by Kobalt's packed-panel kernel (AVX2 or AVX-512 CPUs, "
      "OpenMP over the batch); above it, or on other CPUs, OpenBLAS per item (0 disables)",
      256},
+    {"GEMM_PANEL_MAX_FLOAT", "gemm, float: GEMM_PANEL_MAX for float items (0 disables)", 256},
 };
 
-// OpenBLAS's AVX-512 cores beat the panel kernel at gemm n = 16 ... 64 (session 27, Zen 5
-// with OPENBLAS_CORETYPE=SkylakeX: OpenBLAS 1.1-1.2x in double, 1.4-1.7x in float), so
-// there the panel path starts off; with any other core (0.3.21 picks Haswell on Zen 5, where
-// the panel kernel is 1.5-3x faster) or another BLAS it starts on. The environment still
-// overrides either default (the core applies KOBALT_OPENMP_GEMM_PANEL_MAX after init).
+// Where the panel kernel stops and OpenBLAS takes over depends on which of OpenBLAS's
+// kernels runs, so the defaults follow the core it names (docs/performance.md, "gemm above
+// 8 on AMD Zen 1: where OpenBLAS takes over"); the environment still overrides them (the
+// core applies KOBALT_OPENMP_GEMM_PANEL_MAX(_FLOAT) after init). Cores not listed keep 256:
+//  - AVX-512 cores beat the panels at n = 16 ... 64 (session 27, Zen 5 with
+//    OPENBLAS_CORETYPE=SkylakeX: OpenBLAS 1.1-1.2x in double, 1.4-1.7x in float): off;
+//  - Zen (0.3.21 names Zen 1 ... 3 so; measured on Zen 1, 128-bit FMA units, 32 KiB L1):
+//    the panels win up to double n = 80 and float n = 96, and lose above, to 0.52x / 0.70x
+//    at n = 256, once an item no longer fits in L1;
+//  - Haswell (also what 0.3.21 runs on Zen 5, where the panels are 1.3-1.8x faster at
+//    n = 256) and any other BLAS: 256.
 void adapt_defaults_to_blas(int verbose) {
+    struct CoreDefaults {
+        const char *core;
+        kobalt_int panel_max, panel_max_float;
+    };
+    static const CoreDefaults by_core[] = {
+        {"skylakex", 0, 0}, {"cooperlake", 0, 0}, {"sapphirerapids", 0, 0}, {"zen", 80, 96}};
     const char *core = openblas_get_corename ? openblas_get_corename() : nullptr;
-    static const char *const avx512_cores[] = {"skylakex", "cooperlake", "sapphirerapids"};
-    bool avx512 = false;
-    for (const char *c : avx512_cores) avx512 = avx512 || (core && strcasecmp(core, c) == 0);
-    if (avx512) thresholds[GEMM_PANEL_MAX].value = 0;
+    for (const CoreDefaults &d : by_core) {
+        if (!core || strcasecmp(core, d.core) != 0) continue;
+        thresholds[GEMM_PANEL_MAX].value = d.panel_max;
+        thresholds[GEMM_PANEL_MAX_FLOAT].value = d.panel_max_float;
+    }
     if (verbose)
-        std::fprintf(stderr, "kobalt: openmp: OpenBLAS core %s: gemm's panel path %s by default\n",
-                     core ? core : "(not OpenBLAS)", avx512 ? "off" : "on up to GEMM_PANEL_MAX");
+        std::fprintf(stderr,
+                     "kobalt: openmp: OpenBLAS core %s: gemm's panel path by default up to n = %lld (double), "
+                     "%lld (float); 0 = off\n",
+                     core ? core : "(not OpenBLAS)", static_cast<long long>(thresholds[GEMM_PANEL_MAX].value),
+                     static_cast<long long>(thresholds[GEMM_PANEL_MAX_FLOAT].value));
 }
 
 } // namespace kobalt_openmp

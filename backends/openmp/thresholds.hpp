@@ -51,12 +51,14 @@ enum ThresholdId : int {
     PACKED_TILE_MAX_BYTES, // packed path, getrf and float fused: W x W tile copies up to this item size (bytes)
     PACKED_FUSED_TILE_MAX_BYTES, // ... the same for the fused call with double items
     GEMM_PANEL_MAX,     // gemm above GEMM_SMALL_MAX: largest max(m,n,k) on the packed-panel kernel (gemm.cpp)
+    GEMM_PANEL_MAX_FLOAT, // ... the same for float items (the crossover with OpenBLAS differs)
     THRESHOLD_COUNT
 };
 
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];
 // At load time, before the environment's overrides: defaults that depend on the BLAS found
-// (GEMM_PANEL_MAX off under OpenBLAS's AVX-512 kernels); verbose: say what was chosen.
+// (GEMM_PANEL_MAX / _FLOAT off under OpenBLAS's AVX-512 kernels, lower under its Zen kernels);
+// verbose: say what was chosen.
 void adapt_defaults_to_blas(int verbose);
 
 inline kobalt_int threshold(ThresholdId id) { return thresholds[id].value; }

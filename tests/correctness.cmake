@@ -14,7 +14,7 @@ set(KOBALT_THRESHOLD_NAMES
   GETRS_TINY_MAX TRSM_SMALL_MAX_FLOAT TRSV_DIRECT_MAX TRSV_PREFETCH_MAX TRSM_DIRECT_MAX
   TRSV_INPLACE_MAX TRSV_COL_SWEEP_MIN TRSV_ROW_SWEEP_MAX TRSV_PREFETCH_NEXT_MIN TRSV_COL_SWEEP_MAX
   GETRF_TINY_MAX PACKED_PREFETCH_BYTES PACKED_TILE_MAX_BYTES PACKED_FUSED_TILE_MAX_BYTES
-  GEMM_PANEL_MAX GEMM_PANEL_MAX_FLOAT)
+  GEMM_PANEL_MAX GEMM_PANEL_MAX_FLOAT FUSED_COMPOSE_MIN FUSED_COMPOSE_MAX)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -154,9 +154,19 @@ if(TARGET test_gemm_lu_trsv)
   endforeach()
 endif()
 
+# The fused call at FUSED_COMPOSE_MIN (9) <= max(n, k, nrhs) <= FUSED_COMPOSE_MAX (64) runs as
+# Kobalt's own gemm, getrf and getrs over chunks of the batch (backends/openmp/
+# gemm_lu_trsv.cpp, composed): on in _default, off in _vendor and _small (both thresholds 0 /
+# huge). _composed runs it at every size with chunks of a few items, so that singular and NaN
+# items fall inside chunks and at their ends (the solve skips them run by run).
+if(TARGET test_gemm_lu_trsv)
+  kobalt_add_correctness_run(correctness_gemm_lu_trsv_composed test_gemm_lu_trsv "correctness"
+    KOBALT_FUSED_COMPOSE_MIN=0 KOBALT_FUSED_COMPOSE_MAX=1000000 KOBALT_FUSED_CHUNK_BYTES=2048)
+endif()
+
 # gemm above GEMM_SMALL_MAX up to GEMM_PANEL_MAX runs the semiring kernels' packed panels
 # with an FMA term (backends/openmp/gemm.cpp, panel_gemm). Its default depends on the core
-# OpenBLAS picked (off under OpenBLAS's AVX-512 kernels, up to 80 / 96 under its Zen kernels),
+# OpenBLAS picked (off under OpenBLAS's AVX-512 kernels, double up to 80 under its Zen kernels),
 # so _default may or may not run it:
 # _panel runs it at every size above GEMM_SMALL_MAX (AVX-512 copy where the CPU has it),
 # _panel_avx2 in the AVX2 copy; _vendor turns it off.

@@ -11,8 +11,59 @@
 #include "thread_scratch.hpp"
 #include "vendor_kernels.hpp"
 
+#include <functional>
+
+#include <omp.h>
+
 namespace kobalt_openmp {
 namespace {
+
+// ---- Above the one-loop kernels: the three routines over chunks that stay in cache ------
+// Past n = 8 the one-loop path below runs each item's gemm through OpenBLAS and its LU and
+// solve through the generic small kernels, while gemm, getrf and getrs each have faster
+// kernels of their own (the panels, the direct solves). Measured on AMD Zen 1 (docs/
+// performance.md, "The fused call above 8 as chunked composition"), Kobalt's own three calls
+// beat that loop at n = 10 ... 64 by up to 2.7x. So there the fused call runs those three
+// routines over chunks of the batch (FUSED_CHUNK_BYTES a thread), so that each chunk's A is
+// formed, factored and solved while it is still in the last-level cache. (Smaller chunks, to
+// stay in L2, lost more to the three parallel regions a chunk than they gained.)
+bool composes(kobalt_layout layout, kobalt_int n, kobalt_int k, kobalt_int nrhs, const int *ipiv) {
+    const kobalt_int size = max3(n, k, nrhs);
+    if (n == 0 || k == 0 || size < threshold(FUSED_COMPOSE_MIN) || size > threshold(FUSED_COMPOSE_MAX))
+        return false;
+    // getrf's only failure after its argument checks (which the fused call has already made)
+    // is the row-major LU workspace of its vendor path: such calls keep the one-loop path,
+    // which allocates before writing anything, so that a failed call writes nothing.
+    return vendor::getrf_scratch_size(layout, n, n, ipiv != nullptr) == 0 || n <= threshold(GETRF_SMALL_MAX);
+}
+
+// gemm(c, len), getrf(c, len), getrs(c, len) on items c ... c + len - 1, each the backend's
+// own routine (built by the two public forms below).
+struct Steps {
+    std::function<kobalt_status(kobalt_int, kobalt_int)> gemm, getrf, getrs;
+};
+// The three steps chunk by chunk. Items with info > 0 keep B untouched, as in the one-loop path: the
+// solve runs over each run of consecutive good items.
+template <class T>
+kobalt_status composed(kobalt_int n, kobalt_int k, kobalt_int nrhs, const Steps &steps, const int *info,
+                       kobalt_int batch) {
+    const size_t item_bytes = sizeof(T) * static_cast<size_t>(2 * n * k + n * n + n * nrhs);
+    const size_t chunk_bytes = static_cast<size_t>(threshold(FUSED_CHUNK_BYTES)) * omp_get_max_threads();
+    const kobalt_int chunk = chunk_bytes / item_bytes > 0 ? kobalt_int(chunk_bytes / item_bytes) : 1;
+    for (kobalt_int c = 0; c < batch; c += chunk) {
+        const kobalt_int len = batch - c < chunk ? batch - c : chunk;
+        kobalt_status status = steps.gemm(c, len);
+        if (status == KOBALT_SUCCESS) status = steps.getrf(c, len);
+        for (kobalt_int i = c; status == KOBALT_SUCCESS && nrhs > 0 && i < c + len;) {
+            kobalt_int j = i;
+            while (j < c + len && info[j] == 0) ++j;
+            if (j > i) status = steps.getrs(i, j - i);
+            i = j + 1; // past the run and the failed item that ended it
+        }
+        if (status != KOBALT_SUCCESS) return status;
+    }
+    return KOBALT_SUCCESS;
+}
 
 // One parallel loop whose iteration does all three steps of one item while that item
 // is in cache: never three sweeps over the batch (that is what makes the fused call
@@ -26,7 +77,7 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
                            kobalt_op transy, kobalt_int n, kobalt_int k, kobalt_int nrhs,
                            T alpha, XItems X, kobalt_int ldx, YItems Y, kobalt_int ldy, T beta,
                            AItems A, kobalt_int lda, int *ipiv, kobalt_int strideIpiv, BItems B,
-                           kobalt_int ldb, int *info, kobalt_int batch) {
+                           kobalt_int ldb, int *info, kobalt_int batch, const Steps &steps) {
     if (!fits_int32<T>(routine, {{"n", n}, {"k", k}, {"nrhs", nrhs}, {"ldx", ldx}, {"ldy", ldy},
                                  {"lda", lda}, {"ldb", ldb}}))
         return KOBALT_NOT_SUPPORTED;
@@ -34,6 +85,7 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
         for (kobalt_int i = 0; i < batch; ++i) info[i] = 0;
         return KOBALT_SUCCESS;
     }
+    if (composes(layout, n, k, nrhs, ipiv)) return composed<T>(n, k, nrhs, steps, info, batch);
     const kobalt_int max_ld = max3(ldx, ldy, lda > ldb ? lda : ldb);
     const Path path = choose_path(GEMM_LU_TRSV_SMALL_MAX, max3(n, k, nrhs), max_ld, batch);
     if (path == Path::small) {
@@ -118,12 +170,26 @@ kobalt_status gemm_lu_trsv_strided(kobalt_layout layout, kobalt_op transx, kobal
                                    Real *A, kobalt_int lda, kobalt_int strideA, int *ipiv,
                                    kobalt_int strideIpiv, Real *B, kobalt_int ldb,
                                    kobalt_int strideB, int *info, kobalt_int batch) {
+    const kobalt_int sp = ipiv ? strideIpiv : 0;
+    const Steps steps{[&](kobalt_int c, kobalt_int len) {
+                    return gemm_strided<Real>(layout, transx, transy, n, n, k, alpha, X + c * strideX, ldx, strideX,
+                                              Y + c * strideY, ldy, strideY, beta, A + c * strideA, lda, strideA, len);
+                },
+                [&](kobalt_int c, kobalt_int len) {
+                    return getrf_strided<Real>(layout, n, n, A + c * strideA, lda, strideA, ipiv ? ipiv + c * sp : nullptr,
+                                               strideIpiv, info + c, len);
+                },
+                [&](kobalt_int c, kobalt_int len) {
+                    return getrs_strided<Real>(layout, KOBALT_NO_TRANS, n, nrhs, A + c * strideA, lda, strideA,
+                                               ipiv ? ipiv + c * sp : nullptr, strideIpiv, B + c * strideB, ldb, strideB,
+                                               len);
+                }};
     return gemm_lu_trsv<Real>("gemm_lu_trsv_strided", layout, transx, transy, n, k, nrhs, alpha,
                               strided_items<const Real>(X, strideX, n == 0 || k == 0), ldx,
                               strided_items<const Real>(Y, strideY, n == 0 || k == 0), ldy, beta,
                               StridedItems<Real>{A, strideA}, lda, ipiv, strideIpiv,
                               strided_items<Real>(B, strideB, n == 0 || nrhs == 0), ldb, info,
-                              batch);
+                              batch, steps);
 }
 
 template <class Real>
@@ -133,11 +199,24 @@ kobalt_status gemm_lu_trsv_batched(kobalt_layout layout, kobalt_op transx, kobal
                                    kobalt_int ldy, Real beta, Real *const A[], kobalt_int lda,
                                    int *ipiv, kobalt_int strideIpiv, Real *const B[],
                                    kobalt_int ldb, int *info, kobalt_int batch) {
+    const kobalt_int sp = ipiv ? strideIpiv : 0;
+    const Steps steps{[&](kobalt_int c, kobalt_int len) {
+                    return gemm_batched<Real>(layout, transx, transy, n, n, k, alpha, X + c, ldx, Y + c, ldy, beta,
+                                              A + c, lda, len);
+                },
+                [&](kobalt_int c, kobalt_int len) {
+                    return getrf_batched<Real>(layout, n, n, A + c, lda, ipiv ? ipiv + c * sp : nullptr, strideIpiv,
+                                               info + c, len);
+                },
+                [&](kobalt_int c, kobalt_int len) {
+                    return getrs_batched<Real>(layout, KOBALT_NO_TRANS, n, nrhs, A + c, lda,
+                                               ipiv ? ipiv + c * sp : nullptr, strideIpiv, B + c, ldb, len);
+                }};
     return gemm_lu_trsv<Real>("gemm_lu_trsv_batched", layout, transx, transy, n, k, nrhs, alpha,
                               pointer_items<const Real>(X, n == 0 || k == 0), ldx,
                               pointer_items<const Real>(Y, n == 0 || k == 0), ldy, beta,
                               PointerItems<Real>{A}, lda, ipiv, strideIpiv,
-                              pointer_items<Real>(B, n == 0 || nrhs == 0), ldb, info, batch);
+                              pointer_items<Real>(B, n == 0 || nrhs == 0), ldb, info, batch, steps);
 }
 
 } // namespace kobalt_openmp

@@ -206,6 +206,20 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "OpenMP over the batch); above it, or on other CPUs, OpenBLAS per item (0 disables)",
      256},
     {"GEMM_PANEL_MAX_FLOAT", "gemm, float: GEMM_PANEL_MAX for float items (0 disables)", 256},
+    // The fused call past the one-loop kernels of n <= 8 (docs/performance.md, "The fused call
+    // above 8 as chunked composition"): Kobalt's own gemm, getrf and getrs over chunks of the
+    // batch that stay in L2, instead of one loop of OpenBLAS gemm and generic small kernels.
+    {"FUSED_COMPOSE_MIN",
+     "gemm_lu_trsv: smallest max(n,k,nrhs) run as Kobalt's gemm, getrf and getrs over chunks of "
+     "the batch that stay in cache (a size above FUSED_COMPOSE_MAX disables it)",
+     9},
+    {"FUSED_COMPOSE_MAX", "gemm_lu_trsv: largest max(n,k,nrhs) run as the chunked composition", 64},
+    // Chunks of 256 KiB a thread lost 10-30% to the start-up of three parallel regions per
+    // chunk; 1 MiB, 4 MiB and the whole batch were even within noise on Zen 1 (the steps are
+    // compute-bound there): 4 MiB keeps a chunk within a typical L3.
+    {"FUSED_CHUNK_BYTES",
+     "gemm_lu_trsv chunked composition: bytes of operands (X, Y, A, B) per chunk and OpenMP thread",
+     4 << 20},
 };
 
 // Where the panel kernel stops and OpenBLAS takes over depends on which of OpenBLAS's
@@ -215,8 +229,11 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
 //  - AVX-512 cores beat the panels at n = 16 ... 64 (session 27, Zen 5 with
 //    OPENBLAS_CORETYPE=SkylakeX: OpenBLAS 1.1-1.2x in double, 1.4-1.7x in float): off;
 //  - Zen (0.3.21 names Zen 1 ... 3 so; measured on Zen 1, 128-bit FMA units, 32 KiB L1):
-//    the panels win up to double n = 80 and float n = 96, and lose above, to 0.52x / 0.70x
-//    at n = 256, once an item no longer fits in L1;
+//    in double the panels win up to n = 80 and lose above, to 0.52x at n = 256, once an
+//    item no longer fits in L1. In float it depends on OpenBLAS's state: in a process
+//    whose threads have run no large dgemm, its sgemm at n = 128 ... 256 is 2-3x slower
+//    than the panels; after one, 1.1-1.3x faster (reproduced outside Kobalt, cause
+//    unknown). Float keeps 256: 0.76x at worst, where OpenBLAS would be 0.33x;
 //  - Haswell (also what 0.3.21 runs on Zen 5, where the panels are 1.3-1.8x faster at
 //    n = 256) and any other BLAS: 256.
 void adapt_defaults_to_blas(int verbose) {
@@ -225,7 +242,7 @@ void adapt_defaults_to_blas(int verbose) {
         kobalt_int panel_max, panel_max_float;
     };
     static const CoreDefaults by_core[] = {
-        {"skylakex", 0, 0}, {"cooperlake", 0, 0}, {"sapphirerapids", 0, 0}, {"zen", 80, 96}};
+        {"skylakex", 0, 0}, {"cooperlake", 0, 0}, {"sapphirerapids", 0, 0}, {"zen", 80, 256}};
     const char *core = openblas_get_corename ? openblas_get_corename() : nullptr;
     for (const CoreDefaults &d : by_core) {
         if (!core || strcasecmp(core, d.core) != 0) continue;

@@ -154,7 +154,7 @@ if(TARGET test_gemm_lu_trsv)
   endforeach()
 endif()
 
-# The fused call at FUSED_COMPOSE_MIN (9) <= max(n, k, nrhs) <= FUSED_COMPOSE_MAX (64) runs as
+# The fused call at FUSED_COMPOSE_MIN (9) <= n <= FUSED_COMPOSE_MAX (64) runs as
 # Kobalt's own gemm, getrf and getrs over chunks of the batch (backends/openmp/
 # gemm_lu_trsv.cpp, composed): on in _default, off in _vendor and _small (both thresholds 0 /
 # huge). _composed runs it at every size with chunks of a few items, so that singular and NaN

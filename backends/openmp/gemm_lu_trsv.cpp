@@ -27,10 +27,10 @@ namespace {
 // routines over chunks of the batch (FUSED_CHUNK_BYTES a thread), so that each chunk's A is
 // formed, factored and solved while it is still in the last-level cache. (Smaller chunks, to
 // stay in L2, lost more to the three parallel regions a chunk than they gained.)
-bool composes(kobalt_layout layout, kobalt_int n, kobalt_int k, kobalt_int nrhs, const int *ipiv) {
-    const kobalt_int size = max3(n, k, nrhs);
-    if (n == 0 || k == 0 || size < threshold(FUSED_COMPOSE_MIN) || size > threshold(FUSED_COMPOSE_MAX))
-        return false;
+// The order n decides (not max(n, k, nrhs)): small n with a long k or many right-hand sides
+// keeps the one-loop kernels of n <= 8, and each routine picks its own kernel for k and nrhs.
+bool composes(kobalt_layout layout, kobalt_int n, kobalt_int k, const int *ipiv) {
+    if (n == 0 || k == 0 || n < threshold(FUSED_COMPOSE_MIN) || n > threshold(FUSED_COMPOSE_MAX)) return false;
     // getrf's only failure after its argument checks (which the fused call has already made)
     // is the row-major LU workspace of its vendor path: such calls keep the one-loop path,
     // which allocates before writing anything, so that a failed call writes nothing.
@@ -85,7 +85,7 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
         for (kobalt_int i = 0; i < batch; ++i) info[i] = 0;
         return KOBALT_SUCCESS;
     }
-    if (composes(layout, n, k, nrhs, ipiv)) return composed<T>(n, k, nrhs, steps, info, batch);
+    if (composes(layout, n, k, ipiv)) return composed<T>(n, k, nrhs, steps, info, batch);
     const kobalt_int max_ld = max3(ldx, ldy, lda > ldb ? lda : ldb);
     const Path path = choose_path(GEMM_LU_TRSV_SMALL_MAX, max3(n, k, nrhs), max_ld, batch);
     if (path == Path::small) {

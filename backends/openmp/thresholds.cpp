@@ -210,10 +210,12 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     // above 8 as chunked composition"): Kobalt's own gemm, getrf and getrs over chunks of the
     // batch that stay in L2, instead of one loop of OpenBLAS gemm and generic small kernels.
     {"FUSED_COMPOSE_MIN",
-     "gemm_lu_trsv: smallest max(n,k,nrhs) run as Kobalt's gemm, getrf and getrs over chunks of "
-     "the batch that stay in cache (a size above FUSED_COMPOSE_MAX disables it)",
+     "gemm_lu_trsv: smallest n run as Kobalt's gemm, getrf and getrs over chunks of the batch "
+     "that stay in cache (a value above FUSED_COMPOSE_MAX disables it)",
      9},
-    {"FUSED_COMPOSE_MAX", "gemm_lu_trsv: largest max(n,k,nrhs) run as the chunked composition", 64},
+    // Above 64 the one loop of OpenBLAS/LAPACK calls per item won (n = 96, 128: Kobalt's own
+    // three calls 0.89-0.98x of it in float, 1.02-1.25x in double, noisy).
+    {"FUSED_COMPOSE_MAX", "gemm_lu_trsv: largest n run as the chunked composition", 64},
     // Chunks of 256 KiB a thread lost 10-30% to the start-up of three parallel regions per
     // chunk; 1 MiB, 4 MiB and the whole batch were even within noise on Zen 1 (the steps are
     // compute-bound there): 4 MiB keeps a chunk within a typical L3.

@@ -52,7 +52,7 @@ enum ThresholdId : int {
     PACKED_FUSED_TILE_MAX_BYTES, // ... the same for the fused call with double items
     GEMM_PANEL_MAX,     // gemm above GEMM_SMALL_MAX: largest max(m,n,k) on the packed-panel kernel (gemm.cpp)
     GEMM_PANEL_MAX_FLOAT, // ... the same for float items (the crossover with OpenBLAS differs)
-    FUSED_COMPOSE_MIN,  // gemm_lu_trsv: from this max(n,k,nrhs) the three routines over cache-sized chunks
+    FUSED_COMPOSE_MIN,  // gemm_lu_trsv: from this n the three routines over cache-sized chunks
     FUSED_COMPOSE_MAX,  // ... up to this one (gemm_lu_trsv.cpp, composed)
     FUSED_CHUNK_BYTES,  // ... chunks of this many bytes of operands a thread
     THRESHOLD_COUNT

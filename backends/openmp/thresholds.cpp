@@ -208,7 +208,8 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GEMM_PANEL_MAX_FLOAT", "gemm, float: GEMM_PANEL_MAX for float items (0 disables)", 256},
     // The fused call past the one-loop kernels of n <= 8 (docs/performance.md, "The fused call
     // above 8 as chunked composition"): Kobalt's own gemm, getrf and getrs over chunks of the
-    // batch that stay in L2, instead of one loop of OpenBLAS gemm and generic small kernels.
+    // batch that stay in the last-level cache, instead of one loop of OpenBLAS gemm and
+    // generic small kernels.
     {"FUSED_COMPOSE_MIN",
      "gemm_lu_trsv: smallest n run as Kobalt's gemm, getrf and getrs over chunks of the batch "
      "that stay in cache (a value above FUSED_COMPOSE_MAX disables it)",
@@ -216,7 +217,7 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     // Above 64 the one loop of OpenBLAS/LAPACK calls per item won (n = 96, 128: Kobalt's own
     // three calls 0.89-0.98x of it in float, 1.02-1.25x in double, noisy).
     {"FUSED_COMPOSE_MAX", "gemm_lu_trsv: largest n run as the chunked composition", 64},
-    // Chunks of 256 KiB a thread lost 10-30% to the start-up of three parallel regions per
+    // Chunks of 256 KiB a thread lost 12-43% to the start-up of three parallel regions per
     // chunk; 1 MiB, 4 MiB and the whole batch were even within noise on Zen 1 (the steps are
     // compute-bound there): 4 MiB keeps a chunk within a typical L3.
     {"FUSED_CHUNK_BYTES",

@@ -136,7 +136,8 @@ template <int W, bool WRITE = false, class T>
 KOBALT_IL_FN void prefetch_ahead(int64_t from, const Items<T> &it, Mat m, int R, int C, int64_t b, int64_t batch) {
     const int bytes = int(sizeof(T)) * R * C;
     b += PREFETCH_PACKS * W;
-    if (int64_t(W) * bytes < from || b + W > batch || !dense_cols(m, R)) return;
+    // bytes == 0: an empty operand (B with nrhs = 0), whose items may be NULL: nothing to fetch.
+    if (bytes == 0 || int64_t(W) * bytes < from || b + W > batch || !dense_cols(m, R)) return;
     const auto lines = [](const T *p, int n) {
         const char *q = reinterpret_cast<const char *>(p);
         for (int o = 0; o < n; o += 64) __builtin_prefetch(q + o, WRITE, 1);

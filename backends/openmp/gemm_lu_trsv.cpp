@@ -11,8 +11,6 @@
 #include "thread_scratch.hpp"
 #include "vendor_kernels.hpp"
 
-#include <functional>
-
 #include <omp.h>
 
 namespace kobalt_openmp {
@@ -38,14 +36,24 @@ bool composes(kobalt_layout layout, kobalt_int n, kobalt_int k, const int *ipiv)
 }
 
 // gemm(c, len), getrf(c, len), getrs(c, len) on items c ... c + len - 1, each the backend's
-// own routine (built by the two public forms below).
+// own routine (built by the two public forms below). The three callables are held by value
+// with their own lambda types, not in std::function: their captures exceed std::function's
+// inline buffer, and every fused call builds them, the n <= 8 hot path included, so
+// std::function would cost three heap allocations a call.
+template <class Gemm, class Getrf, class Getrs>
 struct Steps {
-    std::function<kobalt_status(kobalt_int, kobalt_int)> gemm, getrf, getrs;
+    Gemm gemm;
+    Getrf getrf;
+    Getrs getrs;
 };
+template <class Gemm, class Getrf, class Getrs>
+Steps<Gemm, Getrf, Getrs> make_steps(Gemm gemm, Getrf getrf, Getrs getrs) {
+    return {gemm, getrf, getrs};
+}
 // The three steps chunk by chunk. Items with info > 0 keep B untouched, as in the one-loop path: the
 // solve runs over each run of consecutive good items.
-template <class T>
-kobalt_status composed(kobalt_int n, kobalt_int k, kobalt_int nrhs, const Steps &steps, const int *info,
+template <class T, class StepsT>
+kobalt_status composed(kobalt_int n, kobalt_int k, kobalt_int nrhs, const StepsT &steps, const int *info,
                        kobalt_int batch) {
     const size_t item_bytes = sizeof(T) * static_cast<size_t>(2 * n * k + n * n + n * nrhs);
     const size_t chunk_bytes = static_cast<size_t>(threshold(FUSED_CHUNK_BYTES)) * omp_get_max_threads();
@@ -72,12 +80,12 @@ kobalt_status composed(kobalt_int n, kobalt_int k, kobalt_int nrhs, const Steps 
 // Singular items: when info[i] > 0 (an exactly zero U(j,j)), B_i is left untouched
 // instead of being divided by zero as LAPACK's getrs would; A_i and ipiv_i still hold
 // the completed factorisation, as getrf leaves them. Documented in docs/api.md.
-template <class T, class XItems, class YItems, class AItems, class BItems>
+template <class T, class XItems, class YItems, class AItems, class BItems, class StepsT>
 kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op transx,
                            kobalt_op transy, kobalt_int n, kobalt_int k, kobalt_int nrhs,
                            T alpha, XItems X, kobalt_int ldx, YItems Y, kobalt_int ldy, T beta,
                            AItems A, kobalt_int lda, int *ipiv, kobalt_int strideIpiv, BItems B,
-                           kobalt_int ldb, int *info, kobalt_int batch, const Steps &steps) {
+                           kobalt_int ldb, int *info, kobalt_int batch, const StepsT &steps) {
     if (!fits_int32<T>(routine, {{"n", n}, {"k", k}, {"nrhs", nrhs}, {"ldx", ldx}, {"ldy", ldy},
                                  {"lda", lda}, {"ldb", ldb}}))
         return KOBALT_NOT_SUPPORTED;
@@ -171,7 +179,7 @@ kobalt_status gemm_lu_trsv_strided(kobalt_layout layout, kobalt_op transx, kobal
                                    kobalt_int strideIpiv, Real *B, kobalt_int ldb,
                                    kobalt_int strideB, int *info, kobalt_int batch) {
     const kobalt_int sp = ipiv ? strideIpiv : 0;
-    const Steps steps{[&](kobalt_int c, kobalt_int len) {
+    const auto steps = make_steps([&](kobalt_int c, kobalt_int len) {
                     return gemm_strided<Real>(layout, transx, transy, n, n, k, alpha, X + c * strideX, ldx, strideX,
                                               Y + c * strideY, ldy, strideY, beta, A + c * strideA, lda, strideA, len);
                 },
@@ -183,7 +191,7 @@ kobalt_status gemm_lu_trsv_strided(kobalt_layout layout, kobalt_op transx, kobal
                     return getrs_strided<Real>(layout, KOBALT_NO_TRANS, n, nrhs, A + c * strideA, lda, strideA,
                                                ipiv ? ipiv + c * sp : nullptr, strideIpiv, B + c * strideB, ldb, strideB,
                                                len);
-                }};
+                });
     return gemm_lu_trsv<Real>("gemm_lu_trsv_strided", layout, transx, transy, n, k, nrhs, alpha,
                               strided_items<const Real>(X, strideX, n == 0 || k == 0), ldx,
                               strided_items<const Real>(Y, strideY, n == 0 || k == 0), ldy, beta,
@@ -200,7 +208,7 @@ kobalt_status gemm_lu_trsv_batched(kobalt_layout layout, kobalt_op transx, kobal
                                    int *ipiv, kobalt_int strideIpiv, Real *const B[],
                                    kobalt_int ldb, int *info, kobalt_int batch) {
     const kobalt_int sp = ipiv ? strideIpiv : 0;
-    const Steps steps{[&](kobalt_int c, kobalt_int len) {
+    const auto steps = make_steps([&](kobalt_int c, kobalt_int len) {
                     return gemm_batched<Real>(layout, transx, transy, n, n, k, alpha, X + c, ldx, Y + c, ldy, beta,
                                               A + c, lda, len);
                 },
@@ -211,7 +219,7 @@ kobalt_status gemm_lu_trsv_batched(kobalt_layout layout, kobalt_op transx, kobal
                 [&](kobalt_int c, kobalt_int len) {
                     return getrs_batched<Real>(layout, KOBALT_NO_TRANS, n, nrhs, A + c, lda,
                                                ipiv ? ipiv + c * sp : nullptr, strideIpiv, B + c, ldb, len);
-                }};
+                });
     return gemm_lu_trsv<Real>("gemm_lu_trsv_batched", layout, transx, transy, n, k, nrhs, alpha,
                               pointer_items<const Real>(X, n == 0 || k == 0), ldx,
                               pointer_items<const Real>(Y, n == 0 || k == 0), ldy, beta,

@@ -101,6 +101,7 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
                       sa = strides_of(layout, lda), sb = strides_of(layout, ldb);
         // From FUSED_ITEM_MIN (FUSED_ITEM_MIN_FLOAT for float items) to 8, on AVX-512 CPUs:
         // one item at a time in SIMD registers (fused_item.cpp), for any batch size.
+#if KOBALT_OPENMP_HAVE_AVX512
         if (n == k && n >= threshold(for_precision<T>(FUSED_ITEM_MIN, FUSED_ITEM_MIN_FLOAT)) &&
             n <= interleaved::FUSED_ITEM_MAX_N && interleaved::item_fused_runs()) {
             interleaved::avx512::item_fused<T>(int(n), alpha, fixed::items(X), fixed::mat(sx),
@@ -110,6 +111,7 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
                                                batch);
             return KOBALT_SUCCESS;
         }
+#endif
         if (n == k && packed::use<T>(n, batch)) {
             KOBALT_INTERLEAVED_CALL(packed_fused<T>, int(n), packed::prefetch_bytes(),
                                     packed::tile_max_bytes<T>(true), alpha,

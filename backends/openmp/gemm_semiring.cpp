@@ -21,7 +21,7 @@ Isa isa() {
         __builtin_cpu_init();
         if (set("KOBALT_OPENMP_NO_AVX2") || !__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
             return Isa::base;
-        if (set("KOBALT_OPENMP_NO_AVX512") || !__builtin_cpu_supports("avx512f") ||
+        if (!KOBALT_OPENMP_HAVE_AVX512 || set("KOBALT_OPENMP_NO_AVX512") || !__builtin_cpu_supports("avx512f") ||
             !__builtin_cpu_supports("avx512vl"))
             return Isa::avx2;
         return Isa::avx512;

@@ -20,7 +20,7 @@ Isa isa() {
     static const Isa chosen = [] {
         if (!fixed::use_avx2()) return Isa::base; // also honours KOBALT_OPENMP_NO_AVX2
         __builtin_cpu_init();
-        if (!env_set("KOBALT_OPENMP_NO_AVX512") && __builtin_cpu_supports("avx512f") &&
+        if (KOBALT_OPENMP_HAVE_AVX512 && !env_set("KOBALT_OPENMP_NO_AVX512") && __builtin_cpu_supports("avx512f") &&
             __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
             return Isa::avx512;
         return Isa::avx2;
@@ -30,7 +30,9 @@ Isa isa() {
 
 int lanes_for(int element_size) {
     switch (isa()) {
+#if KOBALT_OPENMP_HAVE_AVX512
     case Isa::avx512: return avx512::lanes(element_size);
+#endif
     case Isa::avx2: return avx2::lanes(element_size);
     default: return base::lanes(element_size);
     }

@@ -20,6 +20,8 @@
 
 #include <cstdint>
 
+#include "isa_copies.hpp"
+
 namespace kobalt_interleaved {
 template <class T> struct Operand;
 struct Pivots;
@@ -72,7 +74,7 @@ const char *isa_name(Isa isa);
     do {                                                                                      \
         switch (::kobalt_openmp::interleaved::isa()) {                                        \
         case ::kobalt_openmp::interleaved::Isa::avx512:                                       \
-            ::kobalt_openmp::interleaved::avx512::fn(__VA_ARGS__);                            \
+            KOBALT_IF_AVX512(::kobalt_openmp::interleaved::avx512::fn(__VA_ARGS__);)          \
             break;                                                                            \
         case ::kobalt_openmp::interleaved::Isa::avx2:                                         \
             ::kobalt_openmp::interleaved::avx2::fn(__VA_ARGS__);                              \

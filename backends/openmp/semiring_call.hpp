@@ -51,7 +51,7 @@ template <class T> bool run(Problem<T> p) {
     p.scratch = scratch.data();
     p.per_thread = scratch.per_thread();
     switch (isa()) {
-    case Isa::avx512: avx512::gemm(p); break;
+    case Isa::avx512: KOBALT_IF_AVX512(avx512::gemm(p);) break;
     case Isa::avx2: avx2::gemm(p); break;
     case Isa::base: base::gemm(p); break;
     }

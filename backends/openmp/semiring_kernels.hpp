@@ -25,6 +25,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "isa_copies.hpp"
+
 #include "kobalt/kobalt.h"
 
 namespace kobalt_openmp {

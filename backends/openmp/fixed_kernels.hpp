@@ -77,7 +77,7 @@ struct TrsvDirectOpts {
                      Mat a, Items<T> B, int64_t brs, int64_t bcs, int64_t batch);            \
     template <class T>                                                                        \
     void getrs_tiny(bool trans, int n, Items<const T> A, Mat a, const int *ipiv,             \
-                    int64_t sipiv, Items<T> B, int64_t sb, int64_t batch);                   \
+                    int64_t sipiv, Items<T> B, int64_t sb, int64_t batch, int pair_max);     \
     template <class T>                                                                        \
     void fused(int n, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta,      \
                Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b,      \

@@ -14,9 +14,9 @@
 // Here each item is solved on the caller's factors in place (no copy), read once, in
 // order, and from n = 5 the item's chain is shortened: the diagonal of U is applied as a
 // product with its reciprocal, computed off the chain (as getrs_direct.cpp does at n >= 9),
-// unless an entry is below the smallest normal number (then LAPACK's divisions). Up to n = 6 two
-// items share one unrolled body, their statements interleaved, so that two independent
-// chains are in flight (group_size below); the items of a thread's chunk that do not fill
+// unless an entry is below the smallest normal number (then LAPACK's divisions). Up to n = 4 (at
+// most 6) two items share one unrolled body, their statements interleaved, so that two independent
+// chains are in flight (GETRS_TINY_PAIR_MAX, below); the items of a thread's chunk that do not fill
 // a group run one at a time. The interchanges stay selects over the rows of b, held in
 // registers, as in the fixed-n solve. Measured against the fixed-n solve, the packed path
 // and variants: docs/performance.md, "getrs at n = 2..8: the in-place solve".
@@ -102,28 +102,30 @@ KF_INLINE void solve(const T *const *a, int64_t ld, const int *const *piv, T *co
     else solve_group<N, K, Trans, U, false>(a, ld, piv, bp, sb);
 }
 
-// Items solved together per n: two up to n = 6; one at n = 7, 8, where two (and four)
-// doubled the time from memory in double at n = 8 (0.064-0.083 us against 0.036-0.042;
-// in cache they were faster: docs/performance.md, "getrs at n = 2..8: the in-place solve").
-template <int N> constexpr int group_size() { return N <= 6 ? 2 : 1; }
+// Items solved together: two up to n = min(6, pair_max), one above. At n = 7, 8 two (and
+// four) doubled the time from memory in double at n = 8 (0.064-0.083 us against
+// 0.036-0.042; in cache they were faster: docs/performance.md, "getrs at n = 2..8: the
+// in-place solve"), so those sizes are compiled for one item only. pair_max is the
+// threshold GETRS_TINY_PAIR_MAX(_FLOAT): where pairs stop paying depends on the core
+// (docs/performance.md, "getrs at n = 5, 6: one item at a time").
+constexpr int kPairMaxN = 6;
 
 template <int N, bool Trans, bool U, class T>
 void getrs_tiny_n(Items<const T> A, int64_t lda, const int *ipiv, int64_t sipiv, Items<T> B,
-                  int64_t sb, int64_t batch) {
-    constexpr int K = group_size<N>();
-    // Items [lo, hi) of one thread: groups of K, then the rest one at a time.
+                  int64_t sb, int64_t batch, int pair_max) {
+    const bool pairs = N <= kPairMaxN && N <= pair_max;
+    // Items [lo, hi) of one thread: pairs (if chosen), then the rest one at a time.
     const auto run = [=](int64_t lo, int64_t hi) {
         int64_t i = lo;
-        for (; i + K <= hi; i += K) {
-            const T *a[K];
-            const int *p[K];
-            T *b[K];
-            KF_UNROLL for (int g = 0; g < K; ++g) {
-                a[g] = item(A, i + g);
-                p[g] = ipiv ? ipiv + (i + g) * sipiv : nullptr;
-                b[g] = item(B, i + g);
-            }
-            solve<N, K, Trans, U>(a, lda, p, b, sb);
+        if constexpr (N <= kPairMaxN) {
+            if (pairs)
+                for (; i + 2 <= hi; i += 2) {
+                    const T *a[2] = {item(A, i), item(A, i + 1)};
+                    const int *p[2] = {ipiv ? ipiv + i * sipiv : nullptr,
+                                       ipiv ? ipiv + (i + 1) * sipiv : nullptr};
+                    T *b[2] = {item(B, i), item(B, i + 1)};
+                    solve<N, 2, Trans, U>(a, lda, p, b, sb);
+                }
         }
         for (; i < hi; ++i) {
             const T *a[1] = {item(A, i)};
@@ -137,10 +139,10 @@ void getrs_tiny_n(Items<const T> A, int64_t lda, const int *ipiv, int64_t sipiv,
 
 template <int N, class T>
 void getrs_tiny_sel(bool trans, Items<const T> A, Mat a, const int *ipiv, int64_t sipiv,
-                    Items<T> B, int64_t sb, int64_t batch) {
+                    Items<T> B, int64_t sb, int64_t batch, int pair_max) {
     with_flags(trans, a.unit_rows, false, [&](auto t, auto u, auto) {
         getrs_tiny_n<N, decltype(t)::value, decltype(u)::value>(A, a.ld, ipiv, sipiv, B, sb,
-                                                                batch);
+                                                                batch, pair_max);
     });
 }
 
@@ -152,24 +154,24 @@ namespace KOBALT_FIXED_ISA {
 
 template <class T>
 void getrs_tiny(bool trans, int n, Items<const T> A, Mat a, const int *ipiv, int64_t sipiv,
-                Items<T> B, int64_t sb, int64_t batch) {
+                Items<T> B, int64_t sb, int64_t batch, int pair_max) {
     switch (n) {
-    case 1: getrs_tiny_sel<1>(trans, A, a, ipiv, sipiv, B, sb, batch); break;
-    case 2: getrs_tiny_sel<2>(trans, A, a, ipiv, sipiv, B, sb, batch); break;
-    case 3: getrs_tiny_sel<3>(trans, A, a, ipiv, sipiv, B, sb, batch); break;
-    case 4: getrs_tiny_sel<4>(trans, A, a, ipiv, sipiv, B, sb, batch); break;
-    case 5: getrs_tiny_sel<5>(trans, A, a, ipiv, sipiv, B, sb, batch); break;
-    case 6: getrs_tiny_sel<6>(trans, A, a, ipiv, sipiv, B, sb, batch); break;
-    case 7: getrs_tiny_sel<7>(trans, A, a, ipiv, sipiv, B, sb, batch); break;
-    case 8: getrs_tiny_sel<8>(trans, A, a, ipiv, sipiv, B, sb, batch); break;
+    case 1: getrs_tiny_sel<1>(trans, A, a, ipiv, sipiv, B, sb, batch, pair_max); break;
+    case 2: getrs_tiny_sel<2>(trans, A, a, ipiv, sipiv, B, sb, batch, pair_max); break;
+    case 3: getrs_tiny_sel<3>(trans, A, a, ipiv, sipiv, B, sb, batch, pair_max); break;
+    case 4: getrs_tiny_sel<4>(trans, A, a, ipiv, sipiv, B, sb, batch, pair_max); break;
+    case 5: getrs_tiny_sel<5>(trans, A, a, ipiv, sipiv, B, sb, batch, pair_max); break;
+    case 6: getrs_tiny_sel<6>(trans, A, a, ipiv, sipiv, B, sb, batch, pair_max); break;
+    case 7: getrs_tiny_sel<7>(trans, A, a, ipiv, sipiv, B, sb, batch, pair_max); break;
+    case 8: getrs_tiny_sel<8>(trans, A, a, ipiv, sipiv, B, sb, batch, pair_max); break;
     default: break;
     }
 }
 
 template void getrs_tiny<double>(bool, int, Items<const double>, Mat, const int *, int64_t,
-                                 Items<double>, int64_t, int64_t);
+                                 Items<double>, int64_t, int64_t, int);
 template void getrs_tiny<float>(bool, int, Items<const float>, Mat, const int *, int64_t,
-                                Items<float>, int64_t, int64_t);
+                                Items<float>, int64_t, int64_t, int);
 
 } // namespace KOBALT_FIXED_ISA
 } // namespace fixed

@@ -223,6 +223,16 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"FUSED_CHUNK_BYTES",
      "gemm_lu_trsv chunked composition: bytes of operands (X, Y, A, B) per chunk and OpenMP thread",
      4 << 20},
+    // Two items' statements interleaved in one unrolled body keep two dependency chains in
+    // flight (getrs_tiny.cpp). Session 8 paired them up to n = 6, chosen in cache on an
+    // AVX-512 VM; on AMD Zen 1 one item at a time was 1.06-1.23x faster at n = 5, 6 in
+    // cache, d and s, both layouts, and mostly faster from memory, while pairs won at
+    // n = 2 ... 4 (docs/performance.md, "getrs at n = 5, 6: one item at a time").
+    {"GETRS_TINY_PAIR_MAX",
+     "getrs in-place solve (GETRS_TINY_MAX), double: largest n whose items are solved two "
+     "at a time (at most 6; 0: one at a time)",
+     4},
+    {"GETRS_TINY_PAIR_MAX_FLOAT", "getrs in-place solve, float: GETRS_TINY_PAIR_MAX for float items", 4},
 };
 
 // Where the panel kernel stops and OpenBLAS takes over depends on which of OpenBLAS's

@@ -55,6 +55,8 @@ enum ThresholdId : int {
     FUSED_COMPOSE_MIN,  // gemm_lu_trsv: from this n the three routines over cache-sized chunks
     FUSED_COMPOSE_MAX,  // ... up to this one (gemm_lu_trsv.cpp, composed)
     FUSED_CHUNK_BYTES,  // ... chunks of this many bytes of operands a thread
+    GETRS_TINY_PAIR_MAX, // getrs in place (GETRS_TINY_MAX): two items solved together up to this n (at most 6)
+    GETRS_TINY_PAIR_MAX_FLOAT, // ... the same for float items
     THRESHOLD_COUNT
 };
 

@@ -221,8 +221,8 @@ template <class T> void packed_batches(void **)
 /* One right-hand side at n = 1..8: the grouped in-place solve (GETRS_TINY_MAX, 8 by default;
  * _vendor and _notiny turn it off: the fixed-n solve or the packed path run instead).
  * It solves two items together up to n = GETRS_TINY_PAIR_MAX(_FLOAT) (4 by default; 6 in
- * _small) and the rest of each thread's chunk one at a time, so the batch counts cover odd and even counts, alone and after full groups, and a
- * batch large enough to split over threads; every n, both layouts and forms, every transpose, padded ld
+ * _small) and the rest of each thread's chunk one at a time, so the batch counts cover
+ * odd and even counts, alone and after full groups, and a batch large enough to split over threads; every n, both layouts and forms, every transpose, padded ld
  * and strides, with and without pivots, shared factors, NaN items mixed in. */
 template <class T> void tiny_sizes(void **)
 {

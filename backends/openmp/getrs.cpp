@@ -27,7 +27,8 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
         const Strides sa = strides_of(layout, lda), sb = strides_of(layout, ldb);
         KOBALT_FIXED_CALL(getrs_tiny<T>, trans != KOBALT_NO_TRANS, int(n), fixed::items(A),
                           fixed::mat(sa), ipiv, strideIpiv, fixed::items(B), int64_t(sb.rs),
-                          batch, int(threshold(for_precision<T>(GETRS_TINY_PAIR_MAX, GETRS_TINY_PAIR_MAX_FLOAT))));
+                          batch,
+                          int(threshold(for_precision<T>(GETRS_TINY_PAIR_MAX, GETRS_TINY_PAIR_MAX_FLOAT))));
         return KOBALT_SUCCESS;
     }
     // One right-hand side above the fixed-n kernels: the direct solve (getrs_direct.cpp),

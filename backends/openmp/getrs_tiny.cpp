@@ -110,29 +110,31 @@ KF_INLINE void solve(const T *const *a, int64_t ld, const int *const *piv, T *co
 // (docs/performance.md, "getrs at n = 5, 6: one item at a time").
 constexpr int kPairMaxN = 6;
 
+// Items i .. i + K - 1 solved together.
+template <int N, int K, bool Trans, bool U, class T>
+KF_INLINE void solve_items(Items<const T> A, int64_t lda, const int *ipiv, int64_t sipiv,
+                           Items<T> B, int64_t sb, int64_t i) {
+    const T *a[K];
+    const int *p[K];
+    T *b[K];
+    KF_UNROLL for (int g = 0; g < K; ++g) {
+        a[g] = item(A, i + g);
+        p[g] = ipiv ? ipiv + (i + g) * sipiv : nullptr;
+        b[g] = item(B, i + g);
+    }
+    solve<N, K, Trans, U>(a, lda, p, b, sb);
+}
+
 template <int N, bool Trans, bool U, class T>
 void getrs_tiny_n(Items<const T> A, int64_t lda, const int *ipiv, int64_t sipiv, Items<T> B,
                   int64_t sb, int64_t batch, int pair_max) {
-    const bool pairs = N <= kPairMaxN && N <= pair_max;
     // Items [lo, hi) of one thread: pairs (if chosen), then the rest one at a time.
     const auto run = [=](int64_t lo, int64_t hi) {
         int64_t i = lo;
-        if constexpr (N <= kPairMaxN) {
-            if (pairs)
-                for (; i + 2 <= hi; i += 2) {
-                    const T *a[2] = {item(A, i), item(A, i + 1)};
-                    const int *p[2] = {ipiv ? ipiv + i * sipiv : nullptr,
-                                       ipiv ? ipiv + (i + 1) * sipiv : nullptr};
-                    T *b[2] = {item(B, i), item(B, i + 1)};
-                    solve<N, 2, Trans, U>(a, lda, p, b, sb);
-                }
-        }
-        for (; i < hi; ++i) {
-            const T *a[1] = {item(A, i)};
-            const int *p[1] = {ipiv ? ipiv + i * sipiv : nullptr};
-            T *b[1] = {item(B, i)};
-            solve<N, 1, Trans, U>(a, lda, p, b, sb);
-        }
+        if constexpr (N <= kPairMaxN)
+            if (N <= pair_max)
+                for (; i + 2 <= hi; i += 2) solve_items<N, 2, Trans, U>(A, lda, ipiv, sipiv, B, sb, i);
+        for (; i < hi; ++i) solve_items<N, 1, Trans, U>(A, lda, ipiv, sipiv, B, sb, i);
     };
     kobalt_openmp::for_static_chunks(batch, run);
 }

@@ -143,7 +143,7 @@ KF_INLINE void lower_cols(int n, const T *__restrict__ a, int64_t ld, T *__restr
     }
     for (; j < n; ++j) {
         const T *c = a + j * ld;
-        if (!Unit) x[j] /= c[j];
+        if (!Unit) x[j] *= inv<Unit>(c[j]);
         const T xj = x[j];
         for (int i = j + 1; i < n; ++i) x[i] -= c[i] * xj;
     }
@@ -155,7 +155,7 @@ KF_INLINE void upper_cols(int n, const T *__restrict__ a, int64_t ld, T *__restr
     int j = n - 1;
     for (; j >= 0 && (j + 1) % 4 != 0; --j) {
         const T *c = a + j * ld;
-        if (!Unit) x[j] /= c[j];
+        if (!Unit) x[j] *= inv<Unit>(c[j]);
         const T xj = x[j];
         for (int i = 0; i < j; ++i) x[i] -= c[i] * xj;
     }
@@ -212,7 +212,7 @@ KF_INLINE void lower_rows(int n, const T *__restrict__ a, int64_t ld, T *__restr
         T s[1];
         dots<1>(r, x, i, s);
         x[i] -= s[0];
-        if (!Unit) x[i] /= r[0][i];
+        if (!Unit) x[i] *= inv<Unit>(r[0][i]);
     }
 }
 
@@ -224,7 +224,7 @@ KF_INLINE void upper_rows(int n, const T *__restrict__ a, int64_t ld, T *__restr
         T s[1];
         dots<1>(r, x + i + 1, n - i - 1, s);
         x[i] -= s[0];
-        if (!Unit) x[i] /= a[i * ld + i];
+        if (!Unit) x[i] *= inv<Unit>(a[i * ld + i]);
     }
     for (; i >= 3; i -= 4) { // rows i0..i0+3; the solved part is x[i0+4..n)
         const int i0 = i - 3, k0 = i0 + 4;

@@ -12,8 +12,9 @@ namespace kobalt {
 
 #define KI "%" PRId64  // kobalt_int in messages
 
-Checker::Checker(const char *fn, bool items_readable, kobalt_int batch, size_t element_size)
-    : fn_(fn), items_readable_(items_readable), batch_(batch), element_size_(element_size) {
+Checker::Checker(const char *fn, Access access, kobalt_int batch, size_t element_size)
+    : fn_(fn), items_readable_(access.readable), pivot_scan_(access.scan), batch_(batch),
+      element_size_(element_size) {
     if (batch < 0) fail("batch (" KI ") must be >= 0", batch);
 }
 
@@ -218,10 +219,13 @@ Checker &Checker::pivots(const int *ipiv, kobalt_int count, const char *count_te
 Checker &Checker::pivot_values(const int *ipiv, kobalt_int n, kobalt_int stride) {
     // n == 0: no pivot to read, and pivots() checked no stride (any value >= 0 is valid
     // then), so ipiv + item*stride must not even be formed.
-    if (failed_ || !ipiv || !items_readable_ || n == 0) return *this;
-    // Fast pass first (one sweep when the items' pivots are contiguous); the loop below
-    // only runs to name the first bad entry.
-    if (stride == n ? !pivots_out_of_range(ipiv, batch_ * n, 1, n) : [&] {
+    if (failed_ || !ipiv || !items_readable_ || n == 0 || batch_ <= 0) return *this;
+    // Fast pass first: the backend's scan on its threads when it has one (a large batch's
+    // pivots read on one thread cost getrs 1.1-1.6x at n <= 8: docs/performance.md, "An
+    // Intel AVX-512 VM"), else one sweep when the items' pivots are contiguous. The loop
+    // below only runs to name the first bad entry.
+    if (pivot_scan_ ? !pivot_scan_(ipiv, n, stride, batch_)
+        : stride == n ? !pivots_out_of_range(ipiv, batch_ * n, 1, n) : [&] {
             for (kobalt_int item = 0; item < batch_; ++item)
                 if (pivots_out_of_range(ipiv + item * stride, n, 1, n)) return false;
             return true;

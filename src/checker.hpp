@@ -29,12 +29,25 @@ struct VectorShape {
     bool output;
 };
 
+// What validation may read of the call's memory. readable: the memory is host-accessible,
+// so pointer arrays and pivot values are inspected. scan: the owning backend's
+// pivots_out_of_range slot (kobalt_backend.h), which reads a large ipiv on the backend's
+// threads, or NULL (the calling thread scans). Converts from and to bool for the checks
+// that need only readable.
+using PivotScan = int (*)(const int *ipiv, kobalt_int n, kobalt_int stride, kobalt_int batch);
+struct Access {
+    bool readable;
+    PivotScan scan;
+    Access(bool readable_, PivotScan scan_ = nullptr) : readable(readable_), scan(scan_) {}
+    operator bool() const { return readable; }
+};
+
 class Checker {
 public:
     // Checks batch first: every extent rule below depends on it.
     // element_size: bytes of one matrix or vector element; every offset the call can
     // form must fit a pointer difference in bytes, not only in elements.
-    Checker(const char *fn, bool items_readable, kobalt_int batch, size_t element_size);
+    Checker(const char *fn, Access access, kobalt_int batch, size_t element_size);
 
     Checker &layout(kobalt_layout layout);
     Checker &op(const char *name, kobalt_op op);
@@ -73,6 +86,7 @@ private:
 
     const char *fn_;
     bool items_readable_;
+    PivotScan pivot_scan_;
     kobalt_int batch_;
     size_t element_size_;
     kobalt_layout layout_ = KOBALT_COL_MAJOR;

@@ -74,7 +74,8 @@ kobalt_status not_provided(const char *fn, const Backend &backend) {
             const kobalt::Route where = kobalt::route({KOBALT_UNPAREN pointers});                    \
             if (where.mixed()) return kobalt::mixed_spaces(fn, #pointers, where);                    \
             const kobalt::Backend *backend = where.backend;                                          \
-            const bool readable = backend && backend->table.host_accessible;                         \
+            const kobalt::Access readable(backend && backend->table.host_accessible,                 \
+                                          backend ? backend->table.pivots_out_of_range : nullptr);   \
             kobalt_status status = kobalt::validate::name<KOBALT_T>(fn, readable, KOBALT_UNPAREN args); \
             if (status != KOBALT_SUCCESS || batch == 0) return status;                               \
             if (!backend) return kobalt::no_backend(fn);                                             \

@@ -50,6 +50,8 @@ static_assert(offsetof(kobalt_backend_table, dgemm_semiring_strided) == kFirstSl
               "generation 4 starts right after generation 3");
 static_assert(offsetof(kobalt_backend_table, sgemm_semiring_batched) == kFirstSlot + 57 * kSlot,
               "generation 4 is 2 routines in d, then the same 2 in s");
+static_assert(offsetof(kobalt_backend_table, pivots_out_of_range) == kFirstSlot + 58 * kSlot,
+              "pivots_out_of_range comes right after generation 4");
 
 namespace kobalt {
 namespace {

@@ -28,7 +28,7 @@ inline MatrixShape gemm_b(kobalt_op transb, kobalt_int k, kobalt_int n, kobalt_i
 inline MatrixShape gemm_c(kobalt_int m, kobalt_int n, kobalt_int ldc) { return {"C", m, n, "m", "n", ldc, "ldc", true}; }
 
 template <class T>
-kobalt_status gemm_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_op transa, kobalt_op transb,
+kobalt_status gemm_strided(const char *fn, Access readable, kobalt_layout layout, kobalt_op transa, kobalt_op transb,
                            kobalt_int m, kobalt_int n, kobalt_int k, T, const T *A, kobalt_int lda, kobalt_int strideA,
                            const T *B, kobalt_int ldb, kobalt_int strideB, T, T *C, kobalt_int ldc, kobalt_int strideC,
                            kobalt_int batch) {
@@ -42,7 +42,7 @@ kobalt_status gemm_strided(const char *fn, bool readable, kobalt_layout layout, 
 }
 
 template <class T>
-kobalt_status gemm_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_op transa, kobalt_op transb,
+kobalt_status gemm_batched(const char *fn, Access readable, kobalt_layout layout, kobalt_op transa, kobalt_op transb,
                            kobalt_int m, kobalt_int n, kobalt_int k, T, const T *const A[], kobalt_int lda,
                            const T *const B[], kobalt_int ldb, T, T *const C[], kobalt_int ldc, kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
@@ -64,7 +64,7 @@ inline VectorShape gemv_y(kobalt_op trans, kobalt_int m, kobalt_int n, kobalt_in
 }
 
 template <class T>
-kobalt_status gemv_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_op trans, kobalt_int m,
+kobalt_status gemv_strided(const char *fn, Access readable, kobalt_layout layout, kobalt_op trans, kobalt_int m,
                            kobalt_int n, T, const T *A, kobalt_int lda, kobalt_int strideA, const T *x,
                            kobalt_int incx, kobalt_int stridex, T, T *y, kobalt_int incy, kobalt_int stridey,
                            kobalt_int batch) {
@@ -77,7 +77,7 @@ kobalt_status gemv_strided(const char *fn, bool readable, kobalt_layout layout, 
 }
 
 template <class T>
-kobalt_status gemv_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_op trans, kobalt_int m,
+kobalt_status gemv_batched(const char *fn, Access readable, kobalt_layout layout, kobalt_op trans, kobalt_int m,
                            kobalt_int n, T, const T *const A[], kobalt_int lda, const T *const x[], kobalt_int incx, T,
                            T *const y[], kobalt_int incy, kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
@@ -95,7 +95,7 @@ inline MatrixShape square(const char *name, kobalt_int n, const char *n_name, ko
 }
 
 template <class T>
-kobalt_status trsv_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_uplo uplo, kobalt_op trans,
+kobalt_status trsv_strided(const char *fn, Access readable, kobalt_layout layout, kobalt_uplo uplo, kobalt_op trans,
                            kobalt_diag diag, kobalt_int n, const T *A, kobalt_int lda, kobalt_int strideA, T *x,
                            kobalt_int incx, kobalt_int stridex, kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
@@ -106,7 +106,7 @@ kobalt_status trsv_strided(const char *fn, bool readable, kobalt_layout layout, 
 }
 
 template <class T>
-kobalt_status trsv_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_uplo uplo, kobalt_op trans,
+kobalt_status trsv_batched(const char *fn, Access readable, kobalt_layout layout, kobalt_uplo uplo, kobalt_op trans,
                            kobalt_diag diag, kobalt_int n, const T *const A[], kobalt_int lda, T *const x[],
                            kobalt_int incx, kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
@@ -123,7 +123,7 @@ inline MatrixShape trsm_a(kobalt_side side, kobalt_int m, kobalt_int n, kobalt_i
 inline MatrixShape trsm_b(kobalt_int m, kobalt_int n, kobalt_int ldb) { return {"B", m, n, "m", "n", ldb, "ldb", true}; }
 
 template <class T>
-kobalt_status trsm_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_side side, kobalt_uplo uplo,
+kobalt_status trsm_strided(const char *fn, Access readable, kobalt_layout layout, kobalt_side side, kobalt_uplo uplo,
                            kobalt_op transa, kobalt_diag diag, kobalt_int m, kobalt_int n, T, const T *A,
                            kobalt_int lda, kobalt_int strideA, T *B, kobalt_int ldb, kobalt_int strideB,
                            kobalt_int batch) {
@@ -135,7 +135,7 @@ kobalt_status trsm_strided(const char *fn, bool readable, kobalt_layout layout, 
 }
 
 template <class T>
-kobalt_status trsm_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_side side, kobalt_uplo uplo,
+kobalt_status trsm_batched(const char *fn, Access readable, kobalt_layout layout, kobalt_side side, kobalt_uplo uplo,
                            kobalt_op transa, kobalt_diag diag, kobalt_int m, kobalt_int n, T, const T *const A[],
                            kobalt_int lda, T *const B[], kobalt_int ldb, kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
@@ -149,7 +149,7 @@ kobalt_status trsm_batched(const char *fn, bool readable, kobalt_layout layout, 
 inline MatrixShape getrf_a(kobalt_int m, kobalt_int n, kobalt_int lda) { return {"A", m, n, "m", "n", lda, "lda", true}; }
 
 template <class T>
-kobalt_status getrf_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_int m, kobalt_int n, T *A,
+kobalt_status getrf_strided(const char *fn, Access readable, kobalt_layout layout, kobalt_int m, kobalt_int n, T *A,
                             kobalt_int lda, kobalt_int strideA, int *ipiv, kobalt_int strideIpiv, int *info,
                             kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
@@ -161,7 +161,7 @@ kobalt_status getrf_strided(const char *fn, bool readable, kobalt_layout layout,
 }
 
 template <class T>
-kobalt_status getrf_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_int m, kobalt_int n,
+kobalt_status getrf_batched(const char *fn, Access readable, kobalt_layout layout, kobalt_int m, kobalt_int n,
                             T *const A[], kobalt_int lda, int *ipiv, kobalt_int strideIpiv, int *info,
                             kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
@@ -178,7 +178,7 @@ inline MatrixShape rhs(kobalt_int n, kobalt_int nrhs, kobalt_int ldb) {
 }
 
 template <class T>
-kobalt_status getrs_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_op trans, kobalt_int n,
+kobalt_status getrs_strided(const char *fn, Access readable, kobalt_layout layout, kobalt_op trans, kobalt_int n,
                             kobalt_int nrhs, const T *A, kobalt_int lda, kobalt_int strideA, const int *ipiv,
                             kobalt_int strideIpiv, T *B, kobalt_int ldb, kobalt_int strideB, kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
@@ -191,7 +191,7 @@ kobalt_status getrs_strided(const char *fn, bool readable, kobalt_layout layout,
 }
 
 template <class T>
-kobalt_status getrs_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_op trans, kobalt_int n,
+kobalt_status getrs_batched(const char *fn, Access readable, kobalt_layout layout, kobalt_op trans, kobalt_int n,
                             kobalt_int nrhs, const T *const A[], kobalt_int lda, const int *ipiv,
                             kobalt_int strideIpiv, T *const B[], kobalt_int ldb, kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
@@ -212,7 +212,7 @@ inline MatrixShape fused_y(kobalt_op transy, kobalt_int n, kobalt_int k, kobalt_
 }
 
 template <class T>
-kobalt_status gemm_lu_trsv_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_op transx,
+kobalt_status gemm_lu_trsv_strided(const char *fn, Access readable, kobalt_layout layout, kobalt_op transx,
                                    kobalt_op transy, kobalt_int n, kobalt_int k, kobalt_int nrhs, T, const T *X,
                                    kobalt_int ldx, kobalt_int strideX, const T *Y, kobalt_int ldy, kobalt_int strideY,
                                    T, T *A, kobalt_int lda, kobalt_int strideA, int *ipiv, kobalt_int strideIpiv, T *B,
@@ -229,7 +229,7 @@ kobalt_status gemm_lu_trsv_strided(const char *fn, bool readable, kobalt_layout 
 }
 
 template <class T>
-kobalt_status gemm_lu_trsv_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_op transx,
+kobalt_status gemm_lu_trsv_batched(const char *fn, Access readable, kobalt_layout layout, kobalt_op transx,
                                    kobalt_op transy, kobalt_int n, kobalt_int k, kobalt_int nrhs, T,
                                    const T *const X[], kobalt_int ldx, const T *const Y[], kobalt_int ldy, T,
                                    T *const A[], kobalt_int lda, int *ipiv, kobalt_int strideIpiv, T *const B[],
@@ -248,7 +248,7 @@ kobalt_status gemm_lu_trsv_batched(const char *fn, bool readable, kobalt_layout 
 // ---- getri / matinv --------------------------------------------------------------------
 // A (getrf's factors for getri, the matrix itself for matinv) is read, C written.
 template <class T>
-kobalt_status getri_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_int n, const T *A,
+kobalt_status getri_strided(const char *fn, Access readable, kobalt_layout layout, kobalt_int n, const T *A,
                             kobalt_int lda, kobalt_int strideA, const int *ipiv, kobalt_int strideIpiv, T *C,
                             kobalt_int ldc, kobalt_int strideC, int *info, kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
@@ -262,7 +262,7 @@ kobalt_status getri_strided(const char *fn, bool readable, kobalt_layout layout,
 }
 
 template <class T>
-kobalt_status getri_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_int n, const T *const A[],
+kobalt_status getri_batched(const char *fn, Access readable, kobalt_layout layout, kobalt_int n, const T *const A[],
                             kobalt_int lda, const int *ipiv, kobalt_int strideIpiv, T *const C[], kobalt_int ldc,
                             int *info, kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
@@ -276,7 +276,7 @@ kobalt_status getri_batched(const char *fn, bool readable, kobalt_layout layout,
 }
 
 template <class T>
-kobalt_status matinv_strided(const char *fn, bool readable, kobalt_layout layout, kobalt_int n, const T *A,
+kobalt_status matinv_strided(const char *fn, Access readable, kobalt_layout layout, kobalt_int n, const T *A,
                              kobalt_int lda, kobalt_int strideA, T *C, kobalt_int ldc, kobalt_int strideC, int *info,
                              kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
@@ -288,7 +288,7 @@ kobalt_status matinv_strided(const char *fn, bool readable, kobalt_layout layout
 }
 
 template <class T>
-kobalt_status matinv_batched(const char *fn, bool readable, kobalt_layout layout, kobalt_int n, const T *const A[],
+kobalt_status matinv_batched(const char *fn, Access readable, kobalt_layout layout, kobalt_int n, const T *const A[],
                              kobalt_int lda, T *const C[], kobalt_int ldc, int *info, kobalt_int batch) {
     return Checker(fn, readable, batch, sizeof(T))
         .layout(layout).size("n", n)

@@ -12,7 +12,7 @@ inline bool transposed(kobalt_op op) { return op != KOBALT_NO_TRANS; }
 
 // ---- gemm: op(A) m x k, op(B) k x n, C m x n ------------------------------------------
 template <class T>
-kobalt_status gemm_desc(const char *fn, bool readable, kobalt_op transa, kobalt_op transb, T, const T *A,
+kobalt_status gemm_desc(const char *fn, Access readable, kobalt_op transa, kobalt_op transb, T, const T *A,
                         const kobalt_matrix_desc *descA, const T *B, const kobalt_matrix_desc *descB, T, T *C,
                         const kobalt_matrix_desc *descC, kobalt_int batch) {
     DescChecker c(fn, readable, batch);
@@ -27,7 +27,7 @@ kobalt_status gemm_desc(const char *fn, bool readable, kobalt_op transa, kobalt_
 
 // ---- gemv: op(A) rows x cols, x of length cols, y of length rows ------------------------
 template <class T>
-kobalt_status gemv_desc(const char *fn, bool readable, kobalt_op trans, T, const T *A,
+kobalt_status gemv_desc(const char *fn, Access readable, kobalt_op trans, T, const T *A,
                         const kobalt_matrix_desc *descA, const T *x, const kobalt_matrix_desc *descx, T, T *y,
                         const kobalt_matrix_desc *descy, kobalt_int batch) {
     DescChecker c(fn, readable, batch);
@@ -48,7 +48,7 @@ inline kobalt_int square(DescChecker &c, const char *name, const void *ptr, cons
 
 // ---- trsv: A n x n, x of length n ------------------------------------------------------
 template <class T>
-kobalt_status trsv_desc(const char *fn, bool readable, kobalt_uplo uplo, kobalt_op trans, kobalt_diag diag,
+kobalt_status trsv_desc(const char *fn, Access readable, kobalt_uplo uplo, kobalt_op trans, kobalt_diag diag,
                         const T *A, const kobalt_matrix_desc *descA, T *x, const kobalt_matrix_desc *descx,
                         kobalt_int batch) {
     DescChecker c(fn, readable, batch);
@@ -60,7 +60,7 @@ kobalt_status trsv_desc(const char *fn, bool readable, kobalt_uplo uplo, kobalt_
 
 // ---- trsm: A square, B m x n with m (left) or n (right) the order of A ----------------
 template <class T>
-kobalt_status trsm_desc(const char *fn, bool readable, kobalt_side side, kobalt_uplo uplo, kobalt_op transa,
+kobalt_status trsm_desc(const char *fn, Access readable, kobalt_side side, kobalt_uplo uplo, kobalt_op transa,
                         kobalt_diag diag, T, const T *A, const kobalt_matrix_desc *descA, T *B,
                         const kobalt_matrix_desc *descB, kobalt_int batch) {
     DescChecker c(fn, readable, batch);
@@ -75,7 +75,7 @@ kobalt_status trsm_desc(const char *fn, bool readable, kobalt_side side, kobalt_
 
 // ---- getrf: A m x n, pivots min(m, n) x 1 ------------------------------------------------
 template <class T>
-kobalt_status getrf_desc(const char *fn, bool readable, T *A, const kobalt_matrix_desc *descA, int *ipiv,
+kobalt_status getrf_desc(const char *fn, Access readable, T *A, const kobalt_matrix_desc *descA, int *ipiv,
                          const kobalt_matrix_desc *descIpiv, int *info, kobalt_int batch) {
     DescChecker c(fn, readable, batch);
     const DescDims a = c.matrix("A", A, "descA", descA, sizeof(T), true);
@@ -86,7 +86,7 @@ kobalt_status getrf_desc(const char *fn, bool readable, T *A, const kobalt_matri
 
 // ---- getrs: A n x n factors, pivots n x 1, B n x nrhs ---------------------------------
 template <class T>
-kobalt_status getrs_desc(const char *fn, bool readable, kobalt_op trans, const T *A, const kobalt_matrix_desc *descA,
+kobalt_status getrs_desc(const char *fn, Access readable, kobalt_op trans, const T *A, const kobalt_matrix_desc *descA,
                          const int *ipiv, const kobalt_matrix_desc *descIpiv, T *B, const kobalt_matrix_desc *descB,
                          kobalt_int batch) {
     DescChecker c(fn, readable, batch);
@@ -100,7 +100,7 @@ kobalt_status getrs_desc(const char *fn, bool readable, kobalt_op trans, const T
 
 // ---- fused: op(X) n x k, op(Y) k x n, A n x n, pivots n x 1, B n x nrhs --------------
 template <class T>
-kobalt_status gemm_lu_trsv_desc(const char *fn, bool readable, kobalt_op transx, kobalt_op transy, T, const T *X,
+kobalt_status gemm_lu_trsv_desc(const char *fn, Access readable, kobalt_op transx, kobalt_op transy, T, const T *X,
                                 const kobalt_matrix_desc *descX, const T *Y, const kobalt_matrix_desc *descY, T, T *A,
                                 const kobalt_matrix_desc *descA, int *ipiv, const kobalt_matrix_desc *descIpiv, T *B,
                                 const kobalt_matrix_desc *descB, int *info, kobalt_int batch) {
@@ -123,7 +123,7 @@ inline MatrixShape packed_items(kobalt_int rows, kobalt_int cols, kobalt_int lda
 }
 
 template <class T>
-kobalt_status pack_interleaved(const char *fn, bool readable, kobalt_layout layout, kobalt_int rows, kobalt_int cols,
+kobalt_status pack_interleaved(const char *fn, Access readable, kobalt_layout layout, kobalt_int rows, kobalt_int cols,
                                const T *A, kobalt_int lda, kobalt_int strideA, T *P, kobalt_int ldp,
                                kobalt_int batch) {
     DescChecker c(fn, readable, batch, sizeof(T));
@@ -134,7 +134,7 @@ kobalt_status pack_interleaved(const char *fn, bool readable, kobalt_layout layo
 }
 
 template <class T>
-kobalt_status unpack_interleaved(const char *fn, bool readable, kobalt_layout layout, kobalt_int rows,
+kobalt_status unpack_interleaved(const char *fn, Access readable, kobalt_layout layout, kobalt_int rows,
                                  kobalt_int cols, const T *P, kobalt_int ldp, T *A, kobalt_int lda,
                                  kobalt_int strideA, kobalt_int batch) {
     DescChecker c(fn, readable, batch, sizeof(T));

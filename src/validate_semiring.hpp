@@ -8,7 +8,7 @@ namespace kobalt {
 namespace validate {
 
 template <class T>
-kobalt_status gemm_semiring_strided(const char *fn, bool readable, kobalt_semiring semiring, kobalt_layout layout,
+kobalt_status gemm_semiring_strided(const char *fn, Access readable, kobalt_semiring semiring, kobalt_layout layout,
                                     kobalt_op transa, kobalt_op transb, kobalt_int m, kobalt_int n, kobalt_int k, T,
                                     const T *A, kobalt_int lda, kobalt_int strideA, const T *B, kobalt_int ldb,
                                     kobalt_int strideB, T, T *C, kobalt_int ldc, kobalt_int strideC,
@@ -23,7 +23,7 @@ kobalt_status gemm_semiring_strided(const char *fn, bool readable, kobalt_semiri
 }
 
 template <class T>
-kobalt_status gemm_semiring_batched(const char *fn, bool readable, kobalt_semiring semiring, kobalt_layout layout,
+kobalt_status gemm_semiring_batched(const char *fn, Access readable, kobalt_semiring semiring, kobalt_layout layout,
                                     kobalt_op transa, kobalt_op transb, kobalt_int m, kobalt_int n, kobalt_int k, T,
                                     const T *const A[], kobalt_int lda, const T *const B[], kobalt_int ldb, T,
                                     T *const C[], kobalt_int ldc, kobalt_int batch) {

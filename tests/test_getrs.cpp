@@ -7,6 +7,8 @@
  * A; factors and ipiv unchanged; padding of B untouched. LAPACKE_?getrs's residual is
  * printed on failure.
  */
+#include <cstring>
+
 #include "common/kt_lu.hpp"
 #include "common/kt_test.hpp"
 
@@ -383,6 +385,45 @@ template <class T> void tiny_huge_lda(void **)
     finish();
 }
 
+/* The pivot values of a batch large enough that the openmp backend scans them on all its
+ * threads (PIVOT_SCAN_PARALLEL_MIN, 65536 pivots by default): valid ones pass, and one bad
+ * pivot anywhere (first item, middle, last; 0, n + 1, negative), with contiguous or padded
+ * pivot vectors, refuses the call naming ipiv, and B is left untouched. */
+template <class T> void large_batch_pivot_values(void **)
+{
+    Rng rng(61);
+    const kobalt_int n = 2, nb = 50000;
+    MatBatch<T> A(KOBALT_COL_MAJOR, n, n, nb), B(KOBALT_COL_MAJOR, n, 1, nb);
+    A.fill_random(rng);
+    for (kobalt_int i = 0; i < nb; i++) A.at(i, 0, 0) = A.at(i, 1, 1) = T(4);
+    B.fill_random(rng);
+    for (kobalt_int extra : {0, 1}) {
+        IntBatch ipiv(n, nb, extra);
+        for (kobalt_int i = 0; i < nb; i++) ipiv.at(i, 0) = 2, ipiv.at(i, 1) = 2;
+        const auto call = [&] {
+            return kb::getrs_strided(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, n, 1, A.base(), A.ld, A.stride,
+                                     ipiv.base(), ipiv.stride, B.base(), B.ld, B.stride, nb);
+        };
+        set_case("%sgetrs large batch, valid pivots, ipiv stride %ld", type_name<T>(), (long)ipiv.stride);
+        std::vector<T> b0 = B.buf;
+        KT_CHECK_STATUS(call());
+        B.buf = b0;
+        for (kobalt_int item : {kobalt_int(0), nb / 2 + 1, nb - 1})
+            for (int bad : {0, 3, -1}) {
+                set_case("%sgetrs large batch, pivot %d in item %ld, ipiv stride %ld", type_name<T>(), bad,
+                         (long)item, (long)ipiv.stride);
+                const int keep = ipiv.at(item, 1);
+                ipiv.at(item, 1) = bad;
+                const kobalt_status st = call();
+                KT_CHECK(st == KOBALT_INVALID_ARGUMENT && std::strstr(kobalt_last_error(), "ipiv"),
+                         "returned %s (%s)", kobalt_status_name(st), kobalt_last_error());
+                B.check_unchanged(b0, "B");
+                ipiv.at(item, 1) = keep;
+            }
+    }
+    finish();
+}
+
 } // namespace
 
 int main(void)
@@ -398,6 +439,7 @@ int main(void)
         cmocka_unit_test(tiny_subnormal_diagonal<double>), cmocka_unit_test(tiny_subnormal_diagonal<float>),
         cmocka_unit_test(direct_sizes<double>),       cmocka_unit_test(direct_sizes<float>),
         cmocka_unit_test(tiny_huge_lda<double>),      cmocka_unit_test(tiny_huge_lda<float>),
+        cmocka_unit_test(large_batch_pivot_values<double>), cmocka_unit_test(large_batch_pivot_values<float>),
     };
     return cmocka_run_group_tests_name("getrs", tests, NULL, NULL);
 }

@@ -40,6 +40,7 @@ const kobalt_backend_table table = {
 #define KOBALT_ROUTINE(name, params, args, route) .KOBALT_SLOT(name) = name<KOBALT_T>,
 #include "kobalt/kobalt_routines_all.def"
 #undef KOBALT_ROUTINE
+    .pivots_out_of_range = pivots_out_of_range,
 };
 
 } // namespace

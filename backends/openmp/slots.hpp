@@ -17,6 +17,10 @@ namespace kobalt_openmp {
 #undef KOBALT_T
 #undef KOBALT_ROUTINE
 
+// The table's pivots_out_of_range slot (pivot_scan.cpp): the core's pivot check on this
+// backend's threads.
+int pivots_out_of_range(const int *ipiv, kobalt_int n, kobalt_int stride, kobalt_int batch);
+
 } // namespace kobalt_openmp
 
 // Explicit instantiation of one slot template for both precisions.

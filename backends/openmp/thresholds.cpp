@@ -233,6 +233,12 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "at a time (at most 6; 0: one at a time)",
      4},
     {"GETRS_TINY_PAIR_MAX_FLOAT", "getrs in-place solve, float: GETRS_TINY_PAIR_MAX for float items", 4},
+    // Below it, one thread reads the pivots faster than a parallel region opens (docs/performance.md,
+    // "An Intel AVX-512 VM": the check on the calling thread cost getrs 1.1-1.6x at n <= 8).
+    {"PIVOT_SCAN_PARALLEL_MIN",
+     "getrs/getri: the check that every pivot is within 1..n runs on all OpenMP threads from "
+     "this many pivots (batch x n) on, below it on the calling thread",
+     65536},
 };
 
 // Where the panel kernel stops and OpenBLAS takes over depends on which of OpenBLAS's

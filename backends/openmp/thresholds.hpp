@@ -57,6 +57,7 @@ enum ThresholdId : int {
     FUSED_CHUNK_BYTES,  // ... chunks of this many bytes of operands a thread
     GETRS_TINY_PAIR_MAX, // getrs in place (GETRS_TINY_MAX): two items solved together up to this n (at most 6)
     GETRS_TINY_PAIR_MAX_FLOAT, // ... the same for float items
+    PIVOT_SCAN_PARALLEL_MIN, // the core's check of the pivot values: on all threads from this many pivots
     THRESHOLD_COUNT
 };
 

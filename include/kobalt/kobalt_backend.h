@@ -80,6 +80,17 @@ typedef struct kobalt_backend_table {
 #define KOBALT_ROUTINE(name, params, args, route) kobalt_status (*KOBALT_SLOT(name)) params;
 #include "kobalt_routines_all.def"
 #undef KOBALT_ROUTINE
+
+    /* ---- Appended after generation 4 (append-only, like the routine slots: a plugin
+     * built before has a smaller struct_size, and the core reads the slot as NULL). A new
+     * routine generation's slots go after these. ---- */
+
+    /* Optional: nonzero when some pivot of the batch lies outside 1..n, the pivots at
+     * ipiv + item*stride + j for item < batch, j < n (n >= 1, batch >= 1; the core has
+     * checked every address). The core's validation calls it, for a host-accessible
+     * backend only, so that a large ipiv is read on the backend's own threads; it must
+     * only read. NULL: the core scans on the calling thread. */
+    int (*pivots_out_of_range)(const int *ipiv, kobalt_int n, kobalt_int stride, kobalt_int batch);
 } kobalt_backend_table;
 
 typedef const kobalt_backend_table *(*kobalt_backend_getter)(uint32_t core_abi_version);

@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "error.hpp"
-#include "pivot_scan.hpp"
+#include "../backends/common/pivot_scan.hpp"
 
 namespace kobalt {
 

@@ -8,7 +8,7 @@
 #include <cstdio>
 
 #include "error.hpp"
-#include "pivot_scan.hpp"
+#include "../backends/common/pivot_scan.hpp"
 
 namespace kobalt {
 

@@ -8,30 +8,22 @@
 // core's bandwidth: getrs at n <= 8 took 1.1-1.6x its time without the check on an Intel
 // AVX-512 VM (docs/performance.md, "An Intel AVX-512 VM").
 #include "slots.hpp"
+#include "static_chunks.hpp"
 #include "thresholds.hpp"
+#include "../common/pivot_scan.hpp"
 
-#include <climits>
 #include <cstdint>
-#include <omp.h>
 
 namespace kobalt_openmp {
 
 namespace {
 
-// Nonzero when a pivot of items [lo, hi) is outside 1..n: one unsigned compare per pivot
-// (p - 1 >= n also catches p <= 0), ORed, so that the loop vectorises without an early exit.
-unsigned scan_items(const int *ipiv, kobalt_int n, kobalt_int stride, int64_t lo, int64_t hi) {
-    const unsigned limit = n < INT_MAX ? static_cast<unsigned>(n) : static_cast<unsigned>(INT_MAX);
-    unsigned bad = 0;
-    if (stride == n) { // contiguous: one run
-        const int *p = ipiv + lo * n;
-        for (int64_t j = 0, count = (hi - lo) * n; j < count; ++j)
-            bad |= static_cast<unsigned>(p[j]) - 1u >= limit;
-    } else
-        for (int64_t item = lo; item < hi; ++item) {
-            const int *p = ipiv + item * stride;
-            for (kobalt_int j = 0; j < n; ++j) bad |= static_cast<unsigned>(p[j]) - 1u >= limit;
-        }
+// Whether a pivot of items [lo, hi) is outside 1..n, by the core's branch-free check: one
+// run when the items are contiguous, one run per item otherwise.
+bool chunk_out_of_range(const int *ipiv, kobalt_int n, kobalt_int stride, int64_t lo, int64_t hi) {
+    if (stride == n) return kobalt::pivots_out_of_range(ipiv + lo * n, (hi - lo) * n, 1, n);
+    bool bad = false;
+    for (int64_t item = lo; item < hi; ++item) bad |= kobalt::pivots_out_of_range(ipiv + item * stride, n, 1, n);
     return bad;
 }
 
@@ -39,19 +31,17 @@ unsigned scan_items(const int *ipiv, kobalt_int n, kobalt_int stride, int64_t lo
 
 int pivots_out_of_range(const int *ipiv, kobalt_int n, kobalt_int stride, kobalt_int batch) {
     if (n <= 0 || batch <= 0) return 0;
-    // batch * n may exceed 2^63 only with strideIpiv = 0 (one pivot vector for all items).
+    if (stride == 0) batch = 1; // one pivot vector shared by all items: read it once
+    // Input pivots may overlap (stride < n), so batch * n may exceed 2^63.
     const bool few = batch <= INT64_MAX / n && batch * n < threshold(PIVOT_SCAN_PARALLEL_MIN);
-    if (few || batch == 1)
-        return scan_items(ipiv, n, stride, 0, batch) != 0;
-    unsigned bad = 0;
-#pragma omp parallel reduction(| : bad)
+    if (few || batch == 1) return chunk_out_of_range(ipiv, n, stride, 0, batch);
+    bool bad = false;
+#pragma omp parallel reduction(|| : bad)
     {
-        const int64_t nt = omp_get_num_threads(), t = omp_get_thread_num();
-        const int64_t q = batch / nt, r = batch % nt;
-        const int64_t lo = t * q + (t < r ? t : r);
-        bad |= scan_items(ipiv, n, stride, lo, lo + q + (t < r ? 1 : 0));
+        const ItemRange mine = this_thread_chunk(batch);
+        bad = chunk_out_of_range(ipiv, n, stride, mine.lo, mine.hi);
     }
-    return bad != 0;
+    return bad;
 }
 
 } // namespace kobalt_openmp

@@ -4,6 +4,8 @@
 // at a few cycles per pivot on one thread: at n = 2 it cost as much as the solves
 // themselves. Folded into an OR of comparisons the compiler vectorises it, and the error
 // path re-scans with branches only once something is known to be out of range.
+// Shared by the core's checkers (src/checker.cpp, src/desc_checker.cpp) and the openmp
+// backend's pivots_out_of_range slot, which runs it on each thread's chunk of the batch.
 #ifndef KOBALT_PIVOT_SCAN_HPP
 #define KOBALT_PIVOT_SCAN_HPP
 

@@ -23,6 +23,7 @@
 //   kobalt-bench [--routines gemm,gemv,trsv,trsm,getrf,getrf_np,getrs,fused,fused_np]
 //                [--prec d,s] [--sizes 2,3,4,...] [--layout col|row]
 //                [--form strided|batched] [--trans N|T] [--reps R] [--mb MB] [--nrhs K]
+//                [--pivots random|rotate]
 //                [--peers blas,kokkos,xsmm,eigen,kobalt3] [--out file.csv|file.json]
 #include <kobalt/kobalt.h>
 #include <omp.h>
@@ -66,6 +67,7 @@ struct Options {
     std::vector<std::string> precs = {"d", "s"};
     std::vector<int> sizes = {2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128, 256};
     bool row = false, batched = false, trans = false; // trans: getrs, trsv with op(A) = A^T
+    bool random_pivots = true; // --pivots random|rotate (fill's solvable items)
     int reps = 7, nrhs = 1;
     double mb = 0; // 0: 4x LLC
     std::set<std::string> peers = {"blas", "kokkos", "xsmm", "eigen", "kobalt3"};
@@ -150,8 +152,16 @@ enum class Kind { general, triangular, factored, solvable };
 // Fills n x n items: general (uniform), triangular (lower, diagonal n+1, upper part
 // random junk that must not be read), solvable (a row permutation of a diagonally
 // dominant matrix: partial pivoting must swap, the matrix is well conditioned).
+//
+// The solvable items' row permutation: random per item (random_rows, the default since
+// session 35), or the rotation by 1 + (item * 7919) mod (n - 1) that every run before used
+// (--pivots rotate). The rotation's pivots repeat with period n - 1 along the batch, and a
+// branch predictor learns them: kernels that branch on a pivot's value then ran up to
+// twice as fast as on pivots of real data (docs/performance.md, "getrs at n <= 8: the
+// interchanges as load offsets").
 template <class T>
-void fill(Operand<T> &op, int rows, int cols, Kind kind, uint64_t seed, bool row_major) {
+void fill(Operand<T> &op, int rows, int cols, Kind kind, uint64_t seed, bool row_major,
+          bool random_rows = true) {
     const size_t batch = op.ptrs.size(), cnt = op.count;
     T *base = op.pristine.data();
 #pragma omp parallel for schedule(static)
@@ -170,13 +180,20 @@ void fill(Operand<T> &op, int rows, int cols, Kind kind, uint64_t seed, bool row
                 for (int j = i + 1; j < n; ++j) at(i, j) = T(1e30f); // never read
         } else if (kind == Kind::solvable) {
             for (int i = 0; i < n; ++i) at(i, i) += T(n + 1) * (at(i, i) < 0 ? T(-1) : T(1));
-            // rotate rows by a per-item amount: pivoting has to undo it
+            // permute the rows by a per-item permutation: pivoting has to undo it
+            std::vector<int> to(n);
             const int shift = n > 1 ? 1 + int((it * 7919) % size_t(n - 1)) : 0;
+            for (int i = 0; i < n; ++i) to[i] = (i + shift) % n;
+            if (random_rows) // Fisher-Yates, drawn from the item's own hash stream
+                for (int i = n - 1; i > 0; --i) {
+                    const double u = 0.5 * (hash01(s * 2654435761ull + 0x5851f42dull + i) + 1.0);
+                    std::swap(to[i], to[std::min(i, int(u * (i + 1)))]);
+                }
             std::vector<T> tmp(size_t(n) * n);
             for (int i = 0; i < n; ++i)
                 for (int j = 0; j < n; ++j) tmp[size_t(i) * n + j] = at(i, j);
             for (int i = 0; i < n; ++i)
-                for (int j = 0; j < n; ++j) at((i + shift) % n, j) = tmp[size_t(i) * n + j];
+                for (int j = 0; j < n; ++j) at(to[i], j) = tmp[size_t(i) * n + j];
         }
     }
 }
@@ -272,12 +289,12 @@ template <class T> struct Bench {
             fill(A, n, n, Kind::triangular, seed, row);
             fill(B, n, routine == "trsm" ? n : 1, Kind::general, seed + 1, row);
         } else if (routine == "getrf") {
-            fill(A, n, n, Kind::solvable, seed, row);
+            fill(A, n, n, Kind::solvable, seed, row, o.random_pivots);
         } else if (routine == "getrf_np") {
-            fill(A, n, n, Kind::solvable, seed, row);
+            fill(A, n, n, Kind::solvable, seed, row, o.random_pivots);
             unrotate(A); // no pivoting: keep it diagonally dominant
         } else if (routine == "getrs") {
-            fill(A, n, n, Kind::solvable, seed, row);
+            fill(A, n, n, Kind::solvable, seed, row, o.random_pivots);
             fill(B, n, nrhs, Kind::general, seed + 1, row);
             // factor the pristine A once with Kobalt (untimed) so getrs gets real factors
             A.restore();
@@ -289,9 +306,9 @@ template <class T> struct Bench {
         } else {
             // X Y well conditioned: X a row permutation of a diagonally dominant matrix
             // (pivoting has to undo it; none for fused_np), Y diagonally dominant.
-            fill(X, n, n, Kind::solvable, seed, row);
+            fill(X, n, n, Kind::solvable, seed, row, o.random_pivots);
             if (routine == "fused_np") unrotate(X);
-            fill(Y, n, n, Kind::solvable, seed + 1, row);
+            fill(Y, n, n, Kind::solvable, seed + 1, row, o.random_pivots);
             unrotate(Y);
             fill(B, n, nrhs, Kind::general, seed + 2, row);
         }
@@ -622,6 +639,11 @@ int main(int argc, char **argv) {
         else if (a == "--layout") o.row = val() == "row";
         else if (a == "--form") o.batched = val() == "batched";
         else if (a == "--trans") o.trans = val() == "T";
+        else if (a == "--pivots") {
+            const std::string v = val();
+            if (v != "random" && v != "rotate") { std::fprintf(stderr, "--pivots: random or rotate, not %s\n", v.c_str()); return 2; }
+            o.random_pivots = v == "random";
+        }
         else if (a == "--reps") o.reps = std::max(1, std::atoi(val().c_str()));
         else if (a == "--mb") o.mb = std::atof(val().c_str());
         else if (a == "--nrhs") o.nrhs = std::max(1, std::atoi(val().c_str()));
@@ -632,6 +654,7 @@ int main(int argc, char **argv) {
                          "usage: %s [--routines gemm,gemv,trsv,trsm,getrf,getrf_np,getrs,fused,fused_np]\n"
                          "  [--prec d,s] [--sizes 2,3,...] [--layout col|row] [--form strided|batched]\n"
                          "  [--trans N|T (getrs and trsv only; no Eigen peer for T)] [--reps R] [--mb MB] [--nrhs K] [--peers blas,kokkos,xsmm,eigen,kobalt3]\n"
+                         "  [--pivots random|rotate (the row permutation of getrf/getrs/fused inputs)]\n"
                          "  [--out file.csv|file.json]\n", argv[0]);
             return a == "--help" || a == "-h" ? 0 : 2;
         }
@@ -639,8 +662,9 @@ int main(int argc, char **argv) {
     const size_t llc = llc_bytes();
     const double total = o.mb > 0 ? o.mb * 1e6 : 4.0 * double(llc);
     std::printf("kobalt-bench: %d OpenMP threads, LLC %zu KiB, batch data %.0f MB, layout %s, "
-                "form %s, getrs/trsv trans %s, %d reps\n", omp_get_max_threads(), llc >> 10, total * 1e-6,
-                o.row ? "row" : "col", o.batched ? "batched" : "strided", o.trans ? "T" : "N", o.reps);
+                "form %s, getrs/trsv trans %s, pivots %s, %d reps\n", omp_get_max_threads(), llc >> 10, total * 1e-6,
+                o.row ? "row" : "col", o.batched ? "batched" : "strided", o.trans ? "T" : "N",
+                o.random_pivots ? "random" : "rotate", o.reps);
     std::printf("peers: %s\n", peers::available().c_str());
     const double bw = copy_bandwidth(std::max(size_t(total / 2), size_t(64) << 20));
     std::printf("copy bandwidth (read + write): %.1f GB/s\n", bw * 1e-9);

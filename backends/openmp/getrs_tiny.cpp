@@ -17,8 +17,8 @@
 // unless an entry is below the smallest normal number (then LAPACK's divisions). Up to n = 4 (at
 // most 6) two items share one unrolled body, their statements interleaved, so that two independent
 // chains are in flight (GETRS_TINY_PAIR_MAX, below); the items of a thread's chunk that do not fill
-// a group run one at a time. The interchanges stay selects over the rows of b, held in
-// registers, as in the fixed-n solve. Measured against the fixed-n solve, the packed path
+// a group run one at a time. The interchanges are applied by the loads or stores of b
+// (row_offsets, below), not on the solve's chain. Measured against the fixed-n solve, the packed path
 // and variants: docs/performance.md, "getrs at n = 2..8: the in-place solve".
 #include "fixed_common.hpp"
 #include "static_chunks.hpp"
@@ -27,6 +27,35 @@
 #include <limits>
 
 namespace {
+
+// at[i] = offset (in elements, row stride sb) of the row of b that LAPACK's forward
+// interchanges (dlaswp, k = 0 .. N-1: swap rows k and piv[k] - 1) bring to row i; piv ==
+// NULL: no interchange. NoTrans solves read row i of P b from b + at[i]; Trans, whose
+// interchanges run backward after the solves (P^T x), writes x_i to b + at[i].
+//
+// The interchanges used to be selects over the rows of b held in registers (interchange()
+// in fixed_common.hpp). GCC compiles those selects into branches on the pivot's value, and
+// getrf's pivots are data: with random row permutations the mispredictions made getrs at
+// n = 3..8 1.3-1.9x slower from memory on the Intel AVX-512 VM than with the benchmark's
+// old rotated rows, whose pivots repeat along the batch. The permutation is built here in
+// one 64-bit integer (a 4-bit row index per row), branch-free, from ipiv alone
+// (docs/performance.md, "getrs at n <= 8: the interchanges as load offsets").
+// At n = 2 the one data-dependent interchange stays a select on b: there the offsets' chain
+// (ipiv, then b's loads) cost more than the misprediction (from memory, random pivots,
+// double 0.0054 us against 0.0042, float 0.0040 against 0.0038).
+constexpr int kOffsetsMinN = 3;
+
+template <int N> KF_INLINE void row_offsets(int64_t *at, const int *piv, int64_t sb) {
+    static_assert(N <= 16, "one 4-bit row index per row in 64 bits");
+    uint64_t q = 0xfedcba9876543210ull; // q's 4-bit field i: the row that lands at row i
+    if (piv)
+        KF_UNROLL for (int k = 0; k < N; ++k) {
+            const unsigned p = 4u * unsigned(piv[k] - 1); // 0 .. N-1: the core checked it
+            const uint64_t d = ((q >> (4 * k)) ^ (q >> p)) & 15u; // fields k and p, XORed
+            q ^= (d << (4 * k)) | (d << p);                      // swapped (p == k: d = 0)
+        }
+    KF_UNROLL for (int i = 0; i < N; ++i) at[i] = int64_t((q >> (4 * i)) & 15u) * sb;
+}
 
 // b_g = op(A_g)^{-1} b_g for the K items g of a group, A_g read in place: element (i, j)
 // at a[g][i + j*ld] (U: unit row stride) or a[g][i*ld + j]. Every loop over g is
@@ -42,12 +71,20 @@ KF_INLINE void solve_group(const T *const *__restrict__ a, int64_t ld, const int
     // x / d on the solve's chain: a division's latency (13-15 cycles) against a product's
     // (3-4); 1/d is independent of x and overlaps the rest.
     const auto div = [&](T x, int g, int j) -> T { return Rcp ? x * (T(1) / A(g, j, j)) : x / A(g, j, j); };
+    // From kOffsetsMinN the interchanges are a permutation of the rows' offsets
+    // (row_offsets), applied by the loads (NoTrans) or the stores (Trans), off the solve's
+    // chain; below, selects over b in registers.
+    constexpr bool offsets = N >= kOffsetsMinN;
+    int64_t at[K][N];
+    KF_UNROLL for (int g = 0; g < K; ++g) KF_UNROLL for (int i = 0; i < N; ++i) at[g][i] = i * sb;
+    if (offsets) KF_UNROLL for (int g = 0; g < K; ++g) row_offsets<N>(at[g], piv[g], sb);
     T b[K][N];
-    KF_UNROLL for (int i = 0; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g) b[g][i] = bp[g][i * sb];
+    KF_UNROLL for (int i = 0; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g)
+        b[g][i] = bp[g][Trans ? i * sb : at[g][i]];
+    if (!offsets && piv[0] && !Trans)
+        KF_UNROLL for (int k = 0; k < N; ++k) KF_UNROLL for (int g = 0; g < K; ++g)
+            interchange<N>(b[g], k, piv[g][k] - 1);
     if (!Trans) {
-        if (piv[0])
-            KF_UNROLL for (int k = 0; k < N; ++k) KF_UNROLL for (int g = 0; g < K; ++g)
-                interchange<N>(b[g], k, piv[g][k] - 1);
         KF_UNROLL for (int j = 0; j < N; ++j) // L unit lower, column oriented
             KF_UNROLL for (int i = j + 1; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g)
                 b[g][i] -= A(g, i, j) * b[g][j];
@@ -71,11 +108,12 @@ KF_INLINE void solve_group(const T *const *__restrict__ a, int64_t ld, const int
                 s[g] -= A(g, k, i) * b[g][k];
             KF_UNROLL for (int g = 0; g < K; ++g) b[g][i] = s[g];
         }
-        if (piv[0])
+        if (!offsets && piv[0])
             KF_UNROLL for (int k = N - 1; k >= 0; --k) KF_UNROLL for (int g = 0; g < K; ++g)
                 interchange<N>(b[g], k, piv[g][k] - 1);
     }
-    KF_UNROLL for (int i = 0; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g) bp[g][i * sb] = b[g][i];
+    KF_UNROLL for (int i = 0; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g)
+        bp[g][Trans ? at[g][i] : i * sb] = b[g][i];
 }
 
 // One group. From n = kRcpMinN: the reciprocal form when every |diagonal entry| is at

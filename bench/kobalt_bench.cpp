@@ -308,7 +308,13 @@ template <class T> struct Bench {
             // (pivoting has to undo it; none for fused_np), Y diagonally dominant.
             fill(X, n, n, Kind::solvable, seed, row, o.random_pivots);
             if (routine == "fused_np") unrotate(X);
-            fill(Y, n, n, Kind::solvable, seed + 1, row, o.random_pivots);
+            // Y: with --pivots rotate as every run before session 35 (a rotated dominant
+            // matrix plus 2n + 2 on the diagonal); with random rows, general plus 2n + 2 on
+            // the diagonal. A permuted Y put entries of n + 1 off its diagonal, and the two
+            // largest candidates of a pivot column of X Y came within rounding of each other
+            // in about one item of 13 million (float, n = 2): Kobalt and Eigen then chose
+            // different rows and the exact pivot check failed.
+            fill(Y, n, n, o.random_pivots ? Kind::general : Kind::solvable, seed + 1, row, false);
             unrotate(Y);
             fill(B, n, nrhs, Kind::general, seed + 2, row);
         }

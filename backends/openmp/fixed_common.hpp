@@ -38,8 +38,12 @@ template <class F> KF_INLINE void with_flags(bool a, bool b, bool c, const F &f)
     else second(std::false_type{});
 }
 
-// Row interchange b[k] <-> b[p] of a local right-hand side (the fixed-n and the in-place
-// getrs), as selects over every row, so that b can stay in registers. With a runtime
+// Row interchange b[k] <-> b[p] of a local right-hand side (the fixed-n getrs, and the
+// in-place getrs at n = 2), as selects over every row, so that b can stay in registers.
+// GCC compiles these selects into branches on p: on real (unpredictable) pivots they
+// mispredict, which is why the in-place getrs applies the interchanges as load/store
+// offsets from n = 3 (getrs_tiny.cpp, row_offsets); the fixed-n getrs (nrhs > 1) still
+// uses this. With a runtime
 // index the array lives on the stack and an interchange is a store and a reload on the
 // solve's critical path: in cache, one thread, dgetrs n = 3 / 5 / 6 / 8 took 1.5 / 1.6 /
 // 1.3 / 1.2x longer that way. Swapping in the caller's memory instead, as LAPACK does, was

@@ -94,14 +94,15 @@ template <int N, class T> KF_INLINE int lu(T *__restrict__ a, int *__restrict__ 
     return info;
 }
 
-// b = op(A)^{-1} b for one right-hand side column (stride sb), A's factors local.
+// b = op(A)^{-1} b for one right-hand side column (stride sb), A's factors local; at:
+// the interchanges as row offsets (row_offsets in fixed_common.hpp), built once per item
+// for all its columns and applied by the loads (NoTrans) or the stores (Trans).
 template <int N, class T>
-KF_INLINE void solve(bool trans, const T *__restrict__ a, const int *__restrict__ ipiv,
+KF_INLINE void solve(bool trans, const T *__restrict__ a, const int64_t *__restrict__ at,
                      T *__restrict__ bp, int64_t sb) {
     T b[N];
     if (!trans) {
-        KF_UNROLL for (int i = 0; i < N; ++i) b[i] = bp[i * sb];
-        if (ipiv) KF_UNROLL for (int k = 0; k < N; ++k) interchange<N>(b, k, ipiv[k] - 1);
+        KF_UNROLL for (int i = 0; i < N; ++i) b[i] = bp[at[i]];
         KF_UNROLL for (int j = 0; j < N; ++j) // L unit lower, column oriented
             KF_UNROLL for (int i = j + 1; i < N; ++i) b[i] -= a[i + j * N] * b[j];
         KF_UNROLL for (int j = N - 1; j >= 0; --j) {
@@ -121,8 +122,7 @@ KF_INLINE void solve(bool trans, const T *__restrict__ a, const int *__restrict_
             KF_UNROLL for (int k = i + 1; k < N; ++k) s -= a[k + i * N] * b[k];
             b[i] = s;
         }
-        if (ipiv) KF_UNROLL for (int k = N - 1; k >= 0; --k) interchange<N>(b, k, ipiv[k] - 1);
-        KF_UNROLL for (int i = 0; i < N; ++i) bp[i * sb] = b[i];
+        KF_UNROLL for (int i = 0; i < N; ++i) bp[at[i]] = b[i];
     }
 }
 
@@ -189,8 +189,10 @@ void getrs_n(bool trans, int nrhs, Items<const T> A, int lda, const int *ipiv, i
         const auto one = [=](auto transposed) {
             loop(batch, [=](int64_t i) {
                 T a[N * N];
+                int64_t at[N];
                 load<N, N, U>(a, item(A, i), lda);
-                solve<N>(decltype(transposed)::value, a, ipiv ? ipiv + i * sipiv : nullptr, item(B, i), sb);
+                row_offsets<N>(at, ipiv ? ipiv + i * sipiv : nullptr, sb);
+                solve<N>(decltype(transposed)::value, a, at, item(B, i), sb);
             });
         };
         if (trans) one(std::true_type{});
@@ -199,10 +201,11 @@ void getrs_n(bool trans, int nrhs, Items<const T> A, int lda, const int *ipiv, i
     }
     loop(batch, [=](int64_t i) {
         T a[N * N];
+        int64_t at[N];
         load<N, N, U>(a, item(A, i), lda);
-        const int *piv = ipiv ? ipiv + i * sipiv : nullptr;
+        row_offsets<N>(at, ipiv ? ipiv + i * sipiv : nullptr, sb);
         T *const pb = item(B, i);
-        for (int r = 0; r < nrhs; ++r) solve<N>(trans, a, piv, pb + r * sc, sb);
+        for (int r = 0; r < nrhs; ++r) solve<N>(trans, a, at, pb + r * sc, sb);
     });
 }
 
@@ -228,7 +231,9 @@ void fused_n(T alpha, Items<const T> X, int ldx, Items<const T> Y, int ldy, T be
         info[i] = r;
         if (r == 0) {
             T *const pb = item(B, i);
-            for (int c = 0; c < nrhs; ++c) solve<N>(false, a, piv, pb + c * sc, sb);
+            int64_t at[N];
+            row_offsets<N>(at, piv, sb);
+            for (int c = 0; c < nrhs; ++c) solve<N>(false, a, at, pb + c * sc, sb);
         }
     });
 }

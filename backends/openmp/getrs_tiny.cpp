@@ -28,34 +28,11 @@
 
 namespace {
 
-// at[i] = offset (in elements, row stride sb) of the row of b that LAPACK's forward
-// interchanges (dlaswp, k = 0 .. N-1: swap rows k and piv[k] - 1) bring to row i; piv ==
-// NULL: no interchange. NoTrans solves read row i of P b from b + at[i]; Trans, whose
-// interchanges run backward after the solves (P^T x), writes x_i to b + at[i].
-//
-// The interchanges used to be selects over the rows of b held in registers (interchange()
-// in fixed_common.hpp). GCC compiles those selects into branches on the pivot's value, and
-// getrf's pivots are data: with random row permutations the mispredictions made getrs at
-// n = 3..8 1.3-1.9x slower from memory on the Intel AVX-512 VM than with the benchmark's
-// old rotated rows, whose pivots repeat along the batch. The permutation is built here in
-// one 64-bit integer (a 4-bit row index per row), branch-free, from ipiv alone
-// (docs/performance.md, "getrs at n <= 8: the interchanges as load offsets").
 // At n = 2 the one data-dependent interchange stays a select on b: there the offsets' chain
 // (ipiv, then b's loads) cost more than the misprediction (from memory, random pivots,
 // double 0.0054 us against 0.0042, float 0.0040 against 0.0038).
 constexpr int kOffsetsMinN = 3;
 
-template <int N> KF_INLINE void row_offsets(int64_t *at, const int *piv, int64_t sb) {
-    static_assert(N <= 16, "one 4-bit row index per row in 64 bits");
-    uint64_t q = 0xfedcba9876543210ull; // q's 4-bit field i: the row that lands at row i
-    if (piv)
-        KF_UNROLL for (int k = 0; k < N; ++k) {
-            const unsigned p = 4u * unsigned(piv[k] - 1); // 0 .. N-1: the core checked it
-            const uint64_t d = ((q >> (4 * k)) ^ (q >> p)) & 15u; // fields k and p, XORed
-            q ^= (d << (4 * k)) | (d << p);                      // swapped (p == k: d = 0)
-        }
-    KF_UNROLL for (int i = 0; i < N; ++i) at[i] = int64_t((q >> (4 * i)) & 15u) * sb;
-}
 
 // b_g = op(A_g)^{-1} b_g for the K items g of a group, A_g read in place: element (i, j)
 // at a[g][i + j*ld] (U: unit row stride) or a[g][i*ld + j]. Every loop over g is

@@ -7,6 +7,8 @@
  * A; factors and ipiv unchanged; padding of B untouched. LAPACKE_?getrs's residual is
  * printed on failure.
  */
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "common/kt_lu.hpp"
@@ -290,6 +292,72 @@ template <class T> void tiny_subnormal_diagonal(void **)
     finish();
 }
 
+/* Any pivot values in 1..n, not only getrf's (ipiv[k] >= k + 1): LAPACK's getrs applies
+ * whatever interchanges ipiv names (dlaswp), and so must every path. The in-place solve
+ * at n <= 8 turns ipiv into a permutation of b's rows (from a table of all n^n pivot
+ * vectors at n <= 4, from bit fields above; backends/openmp/fixed_common.hpp), the
+ * fixed-n solve likewise for nrhs > 1. Diagonally dominant factors, random pivots per
+ * item (the identity, repeated values, values below k + 1), n = 1..10, nrhs 1 and 3, both
+ * layouts and forms, every transpose, batches 7 (pairs, then one item) and 1001; checked
+ * element by element against LAPACKE_?getrs on the same factors and pivots. */
+template <class T> void any_pivots(void **)
+{
+    Rng rng(60);
+    int idx = 0;
+    for (kobalt_int n = 1; n <= 10; n++)
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_op t : kOps)
+                for (Form f : kForms)
+                    for (kobalt_int nrhs : {1, 3}) {
+                            // 1001 items (split over the threads) in one case in 12: LAPACKE's
+                            // getrs per item is the cost of this test.
+                            const kobalt_int batch = idx % 12 == 0 ? 1001 : 7;
+                            set_case("%sgetrs_%s %s trans=%s n=%ld nrhs=%ld batch=%ld: random pivots in 1..n",
+                                     type_name<T>(), form_name(f), layout_name(l), op_name(t), (long)n, (long)nrhs,
+                                     (long)batch);
+                            const bool rev = f == Form::Batched;
+                            MatBatch<T> A(l, n, n, batch, idx % 2, 0, false, rev);
+                            A.fill_random(rng);
+                            for (kobalt_int i = 0; i < batch; i++) {
+                                make_dominant(A, i);
+                                lu_nopivot(A, i);
+                            }
+                            IntBatch ipiv(n, batch, idx % 3 == 0 ? 2 : 0);
+                            for (kobalt_int i = 0; i < batch; i++)
+                                for (kobalt_int k = 0; k < n; k++)
+                                    ipiv.at(i, k) = (i + k) % 5 == 0 ? int(k + 1) : int(1 + rng.below(n));
+                            MatBatch<T> B(l, n, nrhs, batch, (idx / 2) % 2, 0, false, rev);
+                            B.fill_random(rng);
+                            MatBatch<T> R = B;
+                            if (f == Form::Strided) {
+                                KT_CHECK_STATUS(kb::getrs_strided(l, t, n, nrhs, A.base(), A.ld, A.stride, ipiv.base(),
+                                                                  ipiv.stride, B.base(), B.ld, B.stride, batch));
+                            } else {
+                                auto pa = A.cptrs();
+                                auto pb = B.ptrs();
+                                KT_CHECK_STATUS(kb::getrs_batched(l, t, n, nrhs, pa.data(), A.ld, ipiv.base(),
+                                                                  ipiv.stride, pb.data(), B.ld, batch));
+                            }
+                            for (kobalt_int i = 0; i < batch; i++) {
+                                ref::getrs(l, t, (int)n, (int)nrhs, A.item(i), (int)A.ld, &ipiv.at(i, 0), R.item(i),
+                                           (int)R.ld);
+                                double scale = 0, err = 0;
+                                for (kobalt_int c = 0; c < nrhs; c++)
+                                    for (kobalt_int r = 0; r < n; r++) {
+                                        scale = std::max(scale, std::abs((double)R.at(i, r, c)));
+                                        err = std::max(err, std::abs((double)B.at(i, r, c) - (double)R.at(i, r, c)));
+                                    }
+                                const double tol = 64.0 * (double)n * eps<T>() * std::max(scale, 1.0);
+                                if (!(err <= tol)) {
+                                    KT_CHECK(false, "item %ld: max |x - x_lapack| = %g > %g", (long)i, err, tol);
+                                    break;
+                                }
+                            }
+                            idx++;
+                        }
+    finish();
+}
+
 /* One right-hand side at n = 9..DIRECT_MAX_N (256): the direct solve (GETRS_DIRECT_MAX, 256 by
  * default, 32 before; _vendor and _nodirect turn it off), on both sides of its old default, of
  * its default and kernel limit, and of GETRS_STREAM_MIN (32: the factors prefetched ahead;
@@ -437,6 +505,7 @@ int main(void)
         cmocka_unit_test(packed_batches<double>),     cmocka_unit_test(packed_batches<float>),
         cmocka_unit_test(tiny_sizes<double>),         cmocka_unit_test(tiny_sizes<float>),
         cmocka_unit_test(tiny_subnormal_diagonal<double>), cmocka_unit_test(tiny_subnormal_diagonal<float>),
+        cmocka_unit_test(any_pivots<double>),         cmocka_unit_test(any_pivots<float>),
         cmocka_unit_test(direct_sizes<double>),       cmocka_unit_test(direct_sizes<float>),
         cmocka_unit_test(tiny_huge_lda<double>),      cmocka_unit_test(tiny_huge_lda<float>),
         cmocka_unit_test(large_batch_pivot_values<double>), cmocka_unit_test(large_batch_pivot_values<float>),

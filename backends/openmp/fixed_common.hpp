@@ -6,7 +6,6 @@
 #define KOBALT_OPENMP_FIXED_COMMON_HPP
 
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 
 #include "fixed_kernels.hpp"
@@ -39,36 +38,6 @@ template <class F> KF_INLINE void with_flags(bool a, bool b, bool c, const F &f)
     else second(std::false_type{});
 }
 
-// c ? x : y without a branch. GCC compiles a plain select on a data-dependent integer
-// (a pivot) into a jump, and on real pivots, which no predictor learns, the jumps
-// mispredict: done on the operands' bits, the select stays a few logic instructions.
-template <class T> KF_INLINE T pick(bool c, T x, T y) {
-    using U = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
-    static_assert(sizeof(T) == sizeof(U), "float or double");
-    U ux, uy;
-    std::memcpy(&ux, &x, sizeof x);
-    std::memcpy(&uy, &y, sizeof y);
-    const U r = uy ^ ((ux ^ uy) & (U(0) - U(c)));
-    T out;
-    std::memcpy(&out, &r, sizeof out);
-    return out;
-}
-
-// Row interchange b[k] <-> b[p] of a local right-hand side, as picks over every row, so
-// that b stays in registers. Used by the in-place getrs at n = 2 only; from n = 3 the
-// interchanges are cheaper as a permutation of the rows' offsets (row_offsets, below).
-// With a runtime index the array lives on the stack and an interchange is a store and a
-// reload on the solve's critical path: in cache, one thread, dgetrs n = 3 / 5 / 6 / 8
-// took 1.5 / 1.6 / 1.3 / 1.2x longer that way. Swapping in the caller's memory instead,
-// as LAPACK does, was no better than the stack.
-template <int N, class T> KF_INLINE void interchange(T *__restrict__ b, int k, int p) {
-    T bp = b[0];
-    KF_UNROLL for (int i = 1; i < N; ++i) bp = pick(i == p, b[i], bp);
-    const T bk = b[k];
-    KF_UNROLL for (int i = 0; i < N; ++i) b[i] = pick(i == p, bk, b[i]);
-    b[k] = bp;
-}
-
 // at[i] = offset (in elements, row stride sb) of the row of b that LAPACK's forward
 // interchanges (dlaswp, k = 0 .. N-1: swap rows k and piv[k] - 1) bring to row i; piv ==
 // NULL: no interchange. NoTrans solves read row i of P b from b + at[i]; Trans, whose
@@ -78,10 +47,57 @@ template <int N, class T> KF_INLINE void interchange(T *__restrict__ b, int k, i
 // compiled into branches on the pivot's value; getrf's pivots are data, and with random
 // row permutations the mispredictions made getrs at n = 3..8 1.3-1.9x slower from memory
 // on the Intel AVX-512 VM than with the benchmark's old rotated rows, whose pivots repeat
-// along the batch. The permutation is built here in one 64-bit integer (a 4-bit row index
-// per row), branch-free, from ipiv alone (docs/performance.md, "getrs at n <= 8: the
-// interchanges as load offsets").
+// along the batch. Selects done on the values' bits (no branch) were slower again at n = 3
+// and, at n = 2, than the offsets from the table below; swapping in b's own memory (as
+// LAPACK and Eigen do) puts a store and a reload on the chain, 1.1-1.7x slower at n =
+// 3..8 (docs/performance.md, "getrs at n <= 8: the interchanges as load offsets" and
+// "getrs at n <= 4: the permutation from a table").
+//
+// Up to kPermTableMaxN rows the permutation of every pivot vector is read from a table
+// built at compile time: N^N entries of N row indices (81 bytes at n = 3, 1 KiB at 4),
+// indexed by the pivots alone (1.1-1.5x faster at n = 2..4 than the bit fields below).
+// Above, the permutation is built in one 64-bit integer (a 4-bit row index per row),
+// branch-free, from ipiv alone; a table would be 15 KiB at n = 5.
+constexpr int kPermTableMaxN = 4;
+
+template <int N> struct PermTable {
+    static constexpr int entries() {
+        int e = 1;
+        for (int k = 0; k < N; ++k) e *= N;
+        return e;
+    }
+    // row[e][i]: the row that the interchanges p_k = (e / N^k) % N bring to row i.
+    uint8_t row[entries()][N];
+    constexpr PermTable() : row{} {
+        for (int e = 0; e < entries(); ++e) {
+            uint8_t r[N] = {};
+            for (int i = 0; i < N; ++i) r[i] = uint8_t(i);
+            int rest = e;
+            for (int k = 0; k < N; ++k) {
+                const int p = rest % N;
+                rest /= N;
+                const uint8_t t = r[k];
+                r[k] = r[p];
+                r[p] = t;
+            }
+            for (int i = 0; i < N; ++i) row[e][i] = r[i];
+        }
+    }
+};
+template <int N> constexpr PermTable<N> kPermTable{};
+
 template <int N> KF_INLINE void row_offsets(int64_t *at, const int *piv, int64_t sb) {
+    if constexpr (N <= kPermTableMaxN) {
+        if (piv) {
+            int e = 0;
+            KF_UNROLL for (int k = N - 1; k >= 0; --k) e = e * N + (piv[k] - 1); // the core checked 1..N
+            const uint8_t *r = kPermTable<N>.row[e];
+            KF_UNROLL for (int i = 0; i < N; ++i) at[i] = int64_t(r[i]) * sb;
+        } else {
+            KF_UNROLL for (int i = 0; i < N; ++i) at[i] = i * sb;
+        }
+        return;
+    }
     static_assert(N <= 16, "one 4-bit row index per row in 64 bits");
     uint64_t q = 0xfedcba9876543210ull; // q's 4-bit field i: the row that lands at row i
     if (piv)

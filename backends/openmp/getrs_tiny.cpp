@@ -7,8 +7,7 @@
 // machine allows"). Both spend their time elsewhere: the packed path copies the factors
 // into a pack and the right-hand sides back out (a second pass over the data); the
 // fixed-n solve copies the factors into a local array and runs one item at a time, and an
-// item is one long dependency chain (n interchanges as selects, n divisions, the two
-// substitutions), so the core waits on latency while the next item's loads sit outside
+// item is one long dependency chain (the interchanges, n divisions, the two substitutions), so the core waits on latency while the next item's loads sit outside
 // its window.
 //
 // Here each item is solved on the caller's factors in place (no copy), read once, in
@@ -18,7 +17,7 @@
 // most 6) two items share one unrolled body, their statements interleaved, so that two independent
 // chains are in flight (GETRS_TINY_PAIR_MAX, below); the items of a thread's chunk that do not fill
 // a group run one at a time. The interchanges are applied by the loads or stores of b
-// (row_offsets, below), not on the solve's chain. Measured against the fixed-n solve, the packed path
+// (row_offsets in fixed_common.hpp), not on the solve's chain. Measured against the fixed-n solve, the packed path
 // and variants: docs/performance.md, "getrs at n = 2..8: the in-place solve".
 #include "fixed_common.hpp"
 #include "static_chunks.hpp"
@@ -27,12 +26,6 @@
 #include <limits>
 
 namespace {
-
-// At n = 2 the one data-dependent interchange stays a select on b: there the offsets' chain
-// (ipiv, then b's loads) cost more than the misprediction (from memory, random pivots,
-// double 0.0054 us against 0.0042, float 0.0040 against 0.0038).
-constexpr int kOffsetsMinN = 3;
-
 
 // b_g = op(A_g)^{-1} b_g for the K items g of a group, A_g read in place: element (i, j)
 // at a[g][i + j*ld] (U: unit row stride) or a[g][i*ld + j]. Every loop over g is
@@ -48,19 +41,13 @@ KF_INLINE void solve_group(const T *const *__restrict__ a, int64_t ld, const int
     // x / d on the solve's chain: a division's latency (13-15 cycles) against a product's
     // (3-4); 1/d is independent of x and overlaps the rest.
     const auto div = [&](T x, int g, int j) -> T { return Rcp ? x * (T(1) / A(g, j, j)) : x / A(g, j, j); };
-    // From kOffsetsMinN the interchanges are a permutation of the rows' offsets
-    // (row_offsets), applied by the loads (NoTrans) or the stores (Trans), off the solve's
-    // chain; below, selects over b in registers.
-    constexpr bool offsets = N >= kOffsetsMinN;
+    // The interchanges as a permutation of the rows' offsets (row_offsets), applied by the
+    // loads (NoTrans) or the stores (Trans), off the solve's chain.
     int64_t at[K][N];
-    KF_UNROLL for (int g = 0; g < K; ++g) KF_UNROLL for (int i = 0; i < N; ++i) at[g][i] = i * sb;
-    if (offsets) KF_UNROLL for (int g = 0; g < K; ++g) row_offsets<N>(at[g], piv[g], sb);
+    KF_UNROLL for (int g = 0; g < K; ++g) row_offsets<N>(at[g], piv[g], sb);
     T b[K][N];
     KF_UNROLL for (int i = 0; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g)
         b[g][i] = bp[g][Trans ? i * sb : at[g][i]];
-    if (!offsets && piv[0] && !Trans)
-        KF_UNROLL for (int k = 0; k < N; ++k) KF_UNROLL for (int g = 0; g < K; ++g)
-            interchange<N>(b[g], k, piv[g][k] - 1);
     if (!Trans) {
         KF_UNROLL for (int j = 0; j < N; ++j) // L unit lower, column oriented
             KF_UNROLL for (int i = j + 1; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g)
@@ -85,9 +72,6 @@ KF_INLINE void solve_group(const T *const *__restrict__ a, int64_t ld, const int
                 s[g] -= A(g, k, i) * b[g][k];
             KF_UNROLL for (int g = 0; g < K; ++g) b[g][i] = s[g];
         }
-        if (!offsets && piv[0])
-            KF_UNROLL for (int k = N - 1; k >= 0; --k) KF_UNROLL for (int g = 0; g < K; ++g)
-                interchange<N>(b[g], k, piv[g][k] - 1);
     }
     KF_UNROLL for (int i = 0; i < N; ++i) KF_UNROLL for (int g = 0; g < K; ++g)
         bp[g][Trans ? at[g][i] : i * sb] = b[g][i];

@@ -47,15 +47,16 @@ template <class F> KF_INLINE void with_flags(bool a, bool b, bool c, const F &f)
 // compiled into branches on the pivot's value; getrf's pivots are data, and with random
 // row permutations the mispredictions made getrs at n = 3..8 1.3-1.9x slower from memory
 // on the Intel AVX-512 VM than with the benchmark's old rotated rows, whose pivots repeat
-// along the batch. Selects done on the values' bits (no branch) were slower again at n = 3
-// and, at n = 2, than the offsets from the table below; swapping in b's own memory (as
-// LAPACK and Eigen do) puts a store and a reload on the chain, 1.1-1.7x slower at n =
-// 3..8 (docs/performance.md, "getrs at n <= 8: the interchanges as load offsets" and
-// "getrs at n <= 4: the permutation from a table").
+// along the batch. Selects on the values' bits (no branch) were slower than these offsets
+// at n = 3 and than the table's at n = 2; swapping in b's own memory (as LAPACK and Eigen
+// do) puts a store and a reload on the chain, 1.1-1.7x slower at n = 3..8
+// (docs/performance.md, "getrs at n <= 8: the interchanges as load offsets" and "getrs
+// at n <= 4: the permutation from a table").
 //
 // Up to kPermTableMaxN rows the permutation of every pivot vector is read from a table
 // built at compile time: N^N entries of N row indices (81 bytes at n = 3, 1 KiB at 4),
-// indexed by the pivots alone (1.1-1.5x faster at n = 2..4 than the bit fields below).
+// indexed by the pivots alone: at n = 3, 4 1.05-1.36x faster than the bit fields below
+// (one cell 0.96), at n = 2 1.1-1.5x faster than the bit selects.
 // Above, the permutation is built in one 64-bit integer (a 4-bit row index per row),
 // branch-free, from ipiv alone; a table would be 15 KiB at n = 5.
 constexpr int kPermTableMaxN = 4;

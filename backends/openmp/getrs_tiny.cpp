@@ -7,7 +7,8 @@
 // machine allows"). Both spend their time elsewhere: the packed path copies the factors
 // into a pack and the right-hand sides back out (a second pass over the data); the
 // fixed-n solve copies the factors into a local array and runs one item at a time, and an
-// item is one long dependency chain (the interchanges, n divisions, the two substitutions), so the core waits on latency while the next item's loads sit outside
+// item is one long dependency chain (the interchanges, n divisions, the two
+// substitutions), so the core waits on latency while the next item's loads sit outside
 // its window.
 //
 // Here each item is solved on the caller's factors in place (no copy), read once, in
@@ -17,8 +18,9 @@
 // most 6) two items share one unrolled body, their statements interleaved, so that two independent
 // chains are in flight (GETRS_TINY_PAIR_MAX, below); the items of a thread's chunk that do not fill
 // a group run one at a time. The interchanges are applied by the loads or stores of b
-// (row_offsets in fixed_common.hpp), not on the solve's chain. Measured against the fixed-n solve, the packed path
-// and variants: docs/performance.md, "getrs at n = 2..8: the in-place solve".
+// (row_offsets in fixed_common.hpp), not on the solve's chain. Measured against the
+// fixed-n solve, the packed path and variants: docs/performance.md, "getrs at n = 2..8:
+// the in-place solve".
 #include "fixed_common.hpp"
 #include "static_chunks.hpp"
 

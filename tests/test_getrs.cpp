@@ -34,6 +34,21 @@ template <class T> bool nan_item(const GetrsCase &c, kobalt_int i)
     return c.nan_every > 0 && c.n > 0 && c.nrhs > 0 && !c.shared_a && i % c.nan_every == 1;
 }
 
+/* The call under test, in c's form (strided or pointer arrays). */
+template <class T>
+void call_getrs(const GetrsCase &c, const MatBatch<T> &A, const int *pp, kobalt_int strideIpiv, MatBatch<T> &B)
+{
+    if (c.form == Form::Strided) {
+        KT_CHECK_STATUS(kb::getrs_strided(c.layout, c.trans, c.n, c.nrhs, A.base(), A.ld, A.stride, pp,
+                                          strideIpiv, B.base(), B.ld, B.stride, c.batch));
+    } else {
+        auto pa = A.cptrs();
+        auto pb = B.ptrs();
+        KT_CHECK_STATUS(kb::getrs_batched(c.layout, c.trans, c.n, c.nrhs, pa.data(), A.ld, pp, strideIpiv,
+                                          pb.data(), B.ld, c.batch));
+    }
+}
+
 template <class T> void run_getrs(const GetrsCase &c, Rng &rng)
 {
     set_case("%sgetrs_%s %s trans=%s n=%ld nrhs=%ld batch=%ld ldx=%ld,%ld stridex=%ld,%ld,%ld shared=%d ipiv=%s",
@@ -68,15 +83,7 @@ template <class T> void run_getrs(const GetrsCase &c, Rng &rng)
     const std::vector<int> p0 = ipiv.buf;
     const int *pp = c.no_pivot ? nullptr : ipiv.base();
 
-    if (c.form == Form::Strided) {
-        KT_CHECK_STATUS(kb::getrs_strided(c.layout, c.trans, c.n, c.nrhs, A.base(), A.ld, A.stride, pp,
-                                          ipiv.stride, B.base(), B.ld, B.stride, c.batch));
-    } else {
-        auto pa = A.cptrs();
-        auto pb = B.ptrs();
-        KT_CHECK_STATUS(kb::getrs_batched(c.layout, c.trans, c.n, c.nrhs, pa.data(), A.ld, pp, ipiv.stride,
-                                          pb.data(), B.ld, c.batch));
-    }
+    call_getrs(c, A, pp, ipiv.stride, B);
     A.check_unchanged(f0, "A (factors)");
     ipiv.check_unchanged(p0, "ipiv");
     B.check_padding("B");
@@ -299,7 +306,8 @@ template <class T> void tiny_subnormal_diagonal(void **)
  * fixed-n solve likewise for nrhs > 1. Diagonally dominant factors, random pivots per
  * item (the identity, repeated values, values below k + 1), n = 1..10, nrhs 1 and 3, both
  * layouts and forms, every transpose, batches 7 (pairs, then one item) and 1001; checked
- * element by element against LAPACKE_?getrs on the same factors and pivots. */
+ * element by element against LAPACKE_?getrs on the same factors and pivots, factors and
+ * pivots unchanged, B's padding untouched. */
 template <class T> void any_pivots(void **)
 {
     Rng rng(60);
@@ -309,52 +317,51 @@ template <class T> void any_pivots(void **)
             for (kobalt_op t : kOps)
                 for (Form f : kForms)
                     for (kobalt_int nrhs : {1, 3}) {
-                            // 1001 items (split over the threads) in one case in 12: LAPACKE's
-                            // getrs per item is the cost of this test.
-                            const kobalt_int batch = idx % 12 == 0 ? 1001 : 7;
-                            set_case("%sgetrs_%s %s trans=%s n=%ld nrhs=%ld batch=%ld: random pivots in 1..n",
-                                     type_name<T>(), form_name(f), layout_name(l), op_name(t), (long)n, (long)nrhs,
-                                     (long)batch);
-                            const bool rev = f == Form::Batched;
-                            MatBatch<T> A(l, n, n, batch, idx % 2, 0, false, rev);
-                            A.fill_random(rng);
-                            for (kobalt_int i = 0; i < batch; i++) {
-                                make_dominant(A, i);
-                                lu_nopivot(A, i);
-                            }
-                            IntBatch ipiv(n, batch, idx % 3 == 0 ? 2 : 0);
-                            for (kobalt_int i = 0; i < batch; i++)
-                                for (kobalt_int k = 0; k < n; k++)
-                                    ipiv.at(i, k) = (i + k) % 5 == 0 ? int(k + 1) : int(1 + rng.below(n));
-                            MatBatch<T> B(l, n, nrhs, batch, (idx / 2) % 2, 0, false, rev);
-                            B.fill_random(rng);
-                            MatBatch<T> R = B;
-                            if (f == Form::Strided) {
-                                KT_CHECK_STATUS(kb::getrs_strided(l, t, n, nrhs, A.base(), A.ld, A.stride, ipiv.base(),
-                                                                  ipiv.stride, B.base(), B.ld, B.stride, batch));
-                            } else {
-                                auto pa = A.cptrs();
-                                auto pb = B.ptrs();
-                                KT_CHECK_STATUS(kb::getrs_batched(l, t, n, nrhs, pa.data(), A.ld, ipiv.base(),
-                                                                  ipiv.stride, pb.data(), B.ld, batch));
-                            }
-                            for (kobalt_int i = 0; i < batch; i++) {
-                                ref::getrs(l, t, (int)n, (int)nrhs, A.item(i), (int)A.ld, &ipiv.at(i, 0), R.item(i),
-                                           (int)R.ld);
-                                double scale = 0, err = 0;
-                                for (kobalt_int c = 0; c < nrhs; c++)
-                                    for (kobalt_int r = 0; r < n; r++) {
-                                        scale = std::max(scale, std::abs((double)R.at(i, r, c)));
-                                        err = std::max(err, std::abs((double)B.at(i, r, c) - (double)R.at(i, r, c)));
-                                    }
-                                const double tol = 64.0 * (double)n * eps<T>() * std::max(scale, 1.0);
-                                if (!(err <= tol)) {
-                                    KT_CHECK(false, "item %ld: max |x - x_lapack| = %g > %g", (long)i, err, tol);
-                                    break;
-                                }
-                            }
-                            idx++;
+                        GetrsCase c;
+                        c.layout = l; c.trans = t; c.form = f; c.n = n; c.nrhs = nrhs;
+                        // 1001 items (split over the threads) in one case in 12: LAPACKE's
+                        // getrs per item is the cost of this test.
+                        c.batch = idx % 12 == 0 ? 1001 : 7;
+                        set_case("%sgetrs_%s %s trans=%s n=%ld nrhs=%ld batch=%ld: random pivots in 1..n",
+                                 type_name<T>(), form_name(f), layout_name(l), op_name(t), (long)n, (long)nrhs,
+                                 (long)c.batch);
+                        const bool rev = f == Form::Batched;
+                        MatBatch<T> A(l, n, n, c.batch, idx % 2, 0, false, rev);
+                        A.fill_random(rng);
+                        for (kobalt_int i = 0; i < c.batch; i++) {
+                            make_dominant(A, i);
+                            lu_nopivot(A, i);
                         }
+                        IntBatch ipiv(n, c.batch, idx % 3 == 0 ? 2 : 0);
+                        for (kobalt_int i = 0; i < c.batch; i++)
+                            for (kobalt_int k = 0; k < n; k++)
+                                ipiv.at(i, k) = (i + k) % 5 == 0 ? int(k + 1) : int(1 + rng.below(n));
+                        MatBatch<T> B(l, n, nrhs, c.batch, (idx / 2) % 2, 0, false, rev);
+                        B.fill_random(rng);
+                        MatBatch<T> R = B;
+                        const std::vector<T> f0 = A.buf;
+                        const std::vector<int> p0 = ipiv.buf;
+                        call_getrs(c, A, ipiv.base(), ipiv.stride, B);
+                        A.check_unchanged(f0, "A (factors)");
+                        ipiv.check_unchanged(p0, "ipiv");
+                        B.check_padding("B");
+                        for (kobalt_int i = 0; i < c.batch; i++) {
+                            ref::getrs(l, t, (int)n, (int)nrhs, A.item(i), (int)A.ld, &ipiv.at(i, 0), R.item(i),
+                                       (int)R.ld);
+                            double scale = 0, err = 0;
+                            for (kobalt_int col = 0; col < nrhs; col++)
+                                for (kobalt_int r = 0; r < n; r++) {
+                                    scale = std::max(scale, std::abs((double)R.at(i, r, col)));
+                                    err = std::max(err, std::abs((double)B.at(i, r, col) - (double)R.at(i, r, col)));
+                                }
+                            const double tol = 64.0 * (double)n * eps<T>() * std::max(scale, 1.0);
+                            if (!(err <= tol)) {
+                                KT_CHECK(false, "item %ld: max |x - x_lapack| = %g > %g", (long)i, err, tol);
+                                break;
+                            }
+                        }
+                        idx++;
+                    }
     finish();
 }
 

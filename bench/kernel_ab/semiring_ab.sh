@@ -4,7 +4,7 @@
 #
 #   bench/kernel_ab/semiring_ab.sh REV ISA n...     (REV: a git revision; ISA: avx512 or avx2)
 #   PREC=d|s|ds  SR=202 (a kobalt_semiring; default PLUS_TIMES)  TRB=1 (B transposed)
-#   KB=256 (the working set of A, B and C in KiB; the batch follows from it)
+#   KB=256 (the working set of A, B and C in KiB; the batch follows from it)  THREADS=1
 #
 # Prints per n: min/median microseconds per item of the base (main), the working tree (new)
 # and libxsmm, new/main and xsmm/new from the minima. Builds in $TMPDIR (two compiles of
@@ -25,5 +25,5 @@ $cxx -DKOBALT_SEMIRING_ISA=va -c "$work/base.cpp" -o "$work/va.o" &
 $cxx -DKOBALT_SEMIRING_ISA=vb -c "$root/backends/openmp/semiring_kernels.cpp" -o "$work/vb.o"
 wait
 $cxx "$root/bench/kernel_ab/semiring_ab.cpp" "$work/va.o" "$work/vb.o" -lxsmm -lblas -o "$work/semiring_ab"
-OMP_NUM_THREADS=1 "$work/semiring_ab" "$@"
+OMP_NUM_THREADS=${THREADS:-1} "$work/semiring_ab" "$@"
 rm -rf "$work"

@@ -71,9 +71,9 @@ template <class T> void one(int n, int reps, bool trans_b, kobalt_semiring sr, d
             else if (v == 1) vb::gemm(p);
             else if (f) {
                 // In an OpenMP loop as kobalt-bench's peers run and as the kernels above do:
-                // each call then pays for one parallel region (about 2-3 us on one thread of
-                // an AMD Zen 5 VM), which at a 256 KB batch of double n = 16 is 40% of
-                // Kobalt's time (session 37).
+                // each call then pays for one parallel region (1.2 us on one thread of an AMD
+                // Zen 5 VM measured alone, 2-3 us a call as this harness saw it), which at a
+                // 256 KB batch of double n = 16 was 40% of Kobalt's time (session 37).
 #pragma omp parallel for schedule(static)
                 for (int i = 0; i < batch; ++i) f(A.data() + i * e, B.data() + i * e, C.data() + i * e);
             }

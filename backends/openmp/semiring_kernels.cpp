@@ -485,6 +485,9 @@ template <class T> struct Call {
     T alpha, beta;
     bool prod;  // alpha != zero and k > 0: A and B are read
     bool readc; // beta != zero: C is read
+    // A plain product: PlusTimes with alpha = 1 and C not read, so C = acc + 0 (store_plain).
+    // Decided once in run(): the kernels' epilogues test it instead of alpha and beta.
+    bool plain;
     View a, b;  // op(A), op(B); C has unit row stride, columns ldc apart
     int64_t ldc;
 };
@@ -494,6 +497,15 @@ template <class S, class T> KS_INLINE T epilogue(const Call<T> &x, T acc, const 
     const T r = x.prod ? S::smul(x.alpha, acc) : z;
     const T s = x.readc ? S::smul(x.beta, *c) : z;
     return S::sadd(r, s);
+}
+
+// The rows of a column of C (all L of the vector, or the first rows) from its accumulator,
+// for a plain product: acc + 0 is the value the general epilogue gives there (alpha = 1,
+// beta = 0: +0 turns a -0 sum into +0 as alpha * acc + 0 would), without its tests.
+template <class V> KS_INLINE void store_plain(typename V::R acc, typename V::T *c, int rows) {
+    const typename V::R sum = V::add(acc, V::set1(typename V::T(0)));
+    if (rows >= V::L) V::store(c, sum);
+    else V::storen(c, sum, rows);
 }
 
 // Columns j0 .. j0+JB-1 of one panel: rows [0, mb) of C at c, the panel of op(A) at ap
@@ -561,18 +573,16 @@ KS_INLINE void columns(const Call<typename V::T> &x, const typename V::T *__rest
             }
         }
     }
-    // A plain product (PlusTimes, alpha = 1, C not read): acc + 0, the value the loop below
-    // gives, without its tests of alpha and beta for every column, decided once a pass (on
-    // AMD Zen 5, in L1, 1.07-1.18x at double n = 13 ... 32 and float n = 17 ... 32).
+    // A plain product: without the tests of alpha and beta for every column below, decided
+    // once a pass (on AMD Zen 5, in L1, 1.07-1.18x at double n = 13 ... 32 and float n =
+    // 17 ... 32).
     if constexpr (S::kFmaTerm) {
-        if (x.alpha == T(1) && !x.readc) {
+        if (x.plain) {
             KS_UNROLL for (int jb = 0; jb < JB; ++jb) {
                 T *__restrict__ cj = c + int64_t(j0 + jb) * x.ldc;
                 KS_UNROLL for (int v = 0; v < NV; ++v) {
-                    const int rows = mb - v * L;
-                    if (rows <= 0) break;
-                    if (rows >= L) V::store(cj + v * L, V::add(acc[jb][v], z));
-                    else V::storen(cj + v * L, V::add(acc[jb][v], z), rows);
+                    if (mb - v * L <= 0) break;
+                    store_plain<V>(acc[jb][v], cj + v * L, mb - v * L);
                 }
             }
             return;
@@ -791,13 +801,11 @@ KS_INLINE void load_a_rows(const Call<typename V::T> &x, const typename V::T *A,
 template <class S, class V, int Cnt, bool Plain>
 KS_INLINE void store_c_rows(const Call<typename V::T> &x, typename V::R acc, typename V::T *c) {
     using R = typename V::R;
-    const R z = V::set1(S::template zero<typename V::T>());
     if constexpr (Plain) {
         static_assert(S::kFmaTerm, "alpha = 1 leaves acc as it is only for PlusTimes' valpha");
-        if (Cnt == V::L) V::store(c, V::add(acc, z));
-        else V::storen(c, V::add(acc, z), Cnt);
-        return;
+        return store_plain<V>(acc, c, Cnt);
     }
+    const R z = V::set1(S::template zero<typename V::T>());
     const R r = S::template valpha<V>(x.alpha, acc);
     if (Cnt == V::L) {
         const R s = x.readc ? S::template vbeta<V>(x.beta, V::load(c)) : z;
@@ -978,7 +986,7 @@ void item_loop(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C,
 template <class K, class T = typename K::T>
 void batch_small(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
     if constexpr (K::Semiring::kFmaTerm) {
-        if (x.alpha == T(1) && !x.readc) return item_loop<K, true>(x, A, B, C, batch);
+        if (x.plain) return item_loop<K, true>(x, A, B, C, batch);
     }
     item_loop<K, false>(x, A, B, C, batch);
 }
@@ -1089,6 +1097,7 @@ template <class S, class T> void run(const Problem<T> &p) {
     const T z = S::template zero<T>();
     x.prod = p.k > 0 && !(p.alpha == z);
     x.readc = !(p.beta == z);
+    x.plain = S::kFmaTerm && p.alpha == T(1) && !x.readc;
     const Items<T> C = p.C;
     const int64_t batch = p.batch;
     // Square items of order <= the widest vector's lanes: one kernel for the batch.

@@ -140,6 +140,35 @@ template <class T> void sweep_nonsquare(void **)
     finish();
 }
 
+/* Every square order 2 ... 32, where the host backend has a kernel per order (one vector a
+ * column up to the widest vector, two up to twice that: double 9 ... 16 and float 17 ... 32
+ * with AVX-512), sizes() samples them: items packed (ld = n, the constant-offset copy) and
+ * padded, op(B) both ways, a plain product (alpha = 1, C not read) and the general
+ * epilogue, both layouts. */
+template <class T> void square_orders(void **)
+{
+    Rng rng(7);
+    int idx = 0;
+    for (kobalt_int s = 2; s <= 32; s++)
+        for (kobalt_op tb : {KOBALT_NO_TRANS, KOBALT_TRANS})
+            for (int padded = 0; padded < 2; padded++)
+                for (int plain = 0; plain < 2; plain++) {
+                    GemmCase<T> c;
+                    c.layout = kLayouts[idx % 2];
+                    c.form = kForms[(idx / 2) % 2];
+                    c.tb = tb;
+                    c.m = c.n = c.k = s;
+                    c.alpha = plain ? (T)1 : (T)-0.5;
+                    c.beta = plain ? (T)0 : (T)1.5;
+                    c.batch = 5;
+                    c.lda_x = c.ldb_x = c.ldc_x = padded ? 1 + idx % 3 : 0;
+                    c.sc_x = padded;
+                    run_gemm(c, rng);
+                    idx++;
+                }
+    finish();
+}
+
 /* Leading dimensions and strides well above the minimum, and stride-0 (shared) inputs. */
 template <class T> void padding_and_shared(void **)
 {
@@ -274,6 +303,7 @@ int main(void)
         cmocka_unit_test(sweep_square<double>),      cmocka_unit_test(sweep_square<float>),
         cmocka_unit_test(sweep_nonsquare<double>),   cmocka_unit_test(sweep_nonsquare<float>),
         cmocka_unit_test(padding_and_shared<double>), cmocka_unit_test(padding_and_shared<float>),
+        cmocka_unit_test(square_orders<double>),     cmocka_unit_test(square_orders<float>),
         cmocka_unit_test(batch_counts<double>),      cmocka_unit_test(batch_counts<float>),
         cmocka_unit_test(huge_stride<double>),       cmocka_unit_test(huge_stride<float>),
         cmocka_unit_test(large_items<double>), cmocka_unit_test(large_items<float>),

@@ -950,6 +950,62 @@ KS_INLINE void item_small_split(const Call<typename VA::T> &x, const typename VA
     }
 }
 
+// Columns J0 ... J0 + W - 1 of a square item of order N, L < N <= 2L, PlusTimes (an FMA a
+// term): a column of C is two vectors of V (the second partial where N < 2L), every column
+// of the group has its two accumulators in registers, op(A)'s column p is loaded once for
+// all of them (two loads, the second masked) and op(B)(p, j) broadcast: libxsmm's order, and
+// like libxsmm every offset a constant where the item is packed (Packed: lda = ldb = ldc = N,
+// op(A) and op(B) with unit row stride), else op(B) at runtime strides. op(A) is read in
+// place (unit row stride); nothing is packed or copied.
+template <class S, class V, int N, bool Packed, bool Plain, int J0, int W>
+KS_INLINE void two_vector_columns(const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B,
+                                  typename V::T *C) {
+    using T = typename V::T;
+    using R = typename V::R;
+    constexpr int L = V::L, NB = N - L;
+    static_assert(S::kFmaTerm && NB > 0 && NB <= L, "PlusTimes, two vectors a column");
+    const int64_t acs = Packed ? N : x.a.cs, brs = Packed ? 1 : x.b.rs, bcs = Packed ? N : x.b.cs;
+    const int64_t ldc = Packed ? N : x.ldc;
+    const R z = V::set1(T(0));
+    R acc0[W], acc1[W];
+    KS_UNROLL for (int j = 0; j < W; ++j) acc0[j] = acc1[j] = z;
+    KS_UNROLL for (int p = 0; p < N; ++p) {
+        const T *a = A + p * acs;
+        const R a0 = V::load(a);
+        const R a1 = NB == L ? V::load(a + L) : V::loadn(a + L, NB);
+        KS_UNROLL for (int j = 0; j < W; ++j) {
+            const R b = V::set1(B[p * brs + (J0 + j) * bcs]);
+            acc0[j] = V::fmadd(a0, b, acc0[j]);
+            acc1[j] = V::fmadd(a1, b, acc1[j]);
+        }
+    }
+    KS_UNROLL for (int j = 0; j < W; ++j) {
+        T *cj = C + (J0 + j) * ldc;
+        store_c_rows<S, V, L, Plain>(x, acc0[j], cj);
+        store_c_rows<S, V, NB, Plain>(x, acc1[j], cj + L);
+    }
+}
+
+// The item kernel of order N, L < N <= 2L, for PlusTimes: its columns in groups of at most
+// (REGS - 3) / 2 (two accumulators a column, op(A)'s two vectors and a broadcast in the
+// registers: 14 with AVX-512, so double n = 9 ... 14 and float 17 ... 28 in one pass), the
+// groups of near-equal width. Against the split kernel (double n = 9 ... 12 on AVX-512) and
+// the panels (double 13 ... 16, float 17 ... 32), which take one column at a time or at most
+// 8 with k a loop, on AMD Zen 5 in L2 (session 38): 1.13-1.33x packed, 1.02-1.23x at runtime
+// strides, level with libxsmm packed; the AVX2 copy 1.0-1.6x (double n = 7, 8 1.5-1.6x).
+template <class S, class V, int N, bool Packed> struct TwoVectorItem {
+    using T = typename V::T;
+    using Semiring = S;
+    static constexpr int kWidthMax = (V::REGS - 3) / 2;
+    static constexpr int kGroups = (N + kWidthMax - 1) / kWidthMax;
+    static constexpr int kWidth = (N + kGroups - 1) / kGroups;
+    template <bool Plain, int J0 = 0> static KS_INLINE void run(const Call<T> &x, const T *A, const T *B, T *C) {
+        constexpr int W = N - J0 < kWidth ? N - J0 : kWidth;
+        two_vector_columns<S, V, N, Packed, Plain, J0, W>(x, A, B, C);
+        if constexpr (J0 + W < N) run<Plain, J0 + W>(x, A, B, C);
+    }
+};
+
 template <class T> KS_INLINE T *item_ptr(const Items<T> &it, int64_t i) {
     return it.ptrs ? it.ptrs[i] : it.base + i * it.stride;
 }
@@ -991,39 +1047,51 @@ void batch_small(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> 
     item_loop<K, false>(x, A, B, C, batch);
 }
 
-// batch_small for order n, on the narrowest vector of this copy that holds n rows, or for
-// the semirings without a scan of op(B) one wide and one narrow vector (item_small_split);
-// false when n is larger.
-template <class S, class T>
-bool small(int n, const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
+// TwoVectorItem in the AVX2 and AVX-512 copies only (masked loads and stores of the partial
+// vector). In the SSE2 copy (AMD Zen 5, session 38) float n = 6 ... 8 ran 0.48-0.92x with
+// its element-wise partial vectors, and double n = 4 was faster at the minimum (2x) but
+// slower at the median (0.54x, bimodal, not understood), so that copy keeps its kernels.
+#if defined(__AVX2__)
+template <class T> constexpr bool kTwoVectorOk = true;
+#else
+template <class T> constexpr bool kTwoVectorOk = false;
+#endif
+
+// The kernel for square items of order N as batch_small, or false where none is (panels):
+// up to the widest vector's lanes the narrowest vector that holds a column (SmallItem); up
+// to twice that, for PlusTimes with op(A) and op(B) of unit row stride, two vectors a column
+// (TwoVectorItem, offsets constant for packed items); else, up to 16, one wide and one
+// narrow vector (SplitItem) for the semirings that need no scan of op(B).
+template <class S, class T, int N>
+bool small_order(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
     using VW = Wide<T>;
     using VN = Narrow<T>;
     using V0 = Narrowest<T>;
+    if constexpr (N <= V0::L) return batch_small<SmallItem<S, V0, N>>(x, A, B, C, batch), true;
+    else if constexpr (N <= VN::L) return batch_small<SmallItem<S, VN, N>>(x, A, B, C, batch), true;
+    else if constexpr (N <= VW::L) return batch_small<SmallItem<S, VW, N>>(x, A, B, C, batch), true;
+    else {
+        if constexpr (S::kFmaTerm && N <= 2 * VW::L && kTwoVectorOk<T>) {
+            if (x.a.rs == 1 && x.b.rs == 1 && x.a.cs == N && x.b.cs == N && x.ldc == N)
+                return batch_small<TwoVectorItem<S, VW, N, true>>(x, A, B, C, batch), true;
+            if (x.a.rs == 1) return batch_small<TwoVectorItem<S, VW, N, false>>(x, A, B, C, batch), true;
+        }
+        if constexpr (!S::kScanB && VN::L < VW::L && N <= VW::L + VN::L && N <= 16)
+            return batch_small<SplitItem<S, VW, VN, N>>(x, A, B, C, batch), true;
+        return false;
+    }
+}
+
+// small_order for order n (at most 32: float with AVX-512), false when n has no kernel.
+template <class S, class T>
+bool small(int n, const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
     switch (n) {
 #define KS_SMALL(N)                                                                                \
-    case N:                                                                                        \
-        if constexpr (N <= V0::L) return batch_small<SmallItem<S, V0, N>>(x, A, B, C, batch), true; \
-        else if constexpr (N <= VN::L) return batch_small<SmallItem<S, VN, N>>(x, A, B, C, batch), true; \
-        else if constexpr (N <= VW::L) return batch_small<SmallItem<S, VW, N>>(x, A, B, C, batch), true; \
-        else if constexpr (!S::kScanB && VN::L < VW::L && N <= VW::L + VN::L)                      \
-            return batch_small<SplitItem<S, VW, VN, N>>(x, A, B, C, batch), true;                  \
-        else return false;
-        KS_SMALL(1)
-        KS_SMALL(2)
-        KS_SMALL(3)
-        KS_SMALL(4)
-        KS_SMALL(5)
-        KS_SMALL(6)
-        KS_SMALL(7)
-        KS_SMALL(8)
-        KS_SMALL(9)
-        KS_SMALL(10)
-        KS_SMALL(11)
-        KS_SMALL(12)
-        KS_SMALL(13)
-        KS_SMALL(14)
-        KS_SMALL(15)
-        KS_SMALL(16)
+    case N: return small_order<S, T, N>(x, A, B, C, batch);
+        KS_SMALL(1) KS_SMALL(2) KS_SMALL(3) KS_SMALL(4) KS_SMALL(5) KS_SMALL(6) KS_SMALL(7) KS_SMALL(8)
+        KS_SMALL(9) KS_SMALL(10) KS_SMALL(11) KS_SMALL(12) KS_SMALL(13) KS_SMALL(14) KS_SMALL(15) KS_SMALL(16)
+        KS_SMALL(17) KS_SMALL(18) KS_SMALL(19) KS_SMALL(20) KS_SMALL(21) KS_SMALL(22) KS_SMALL(23) KS_SMALL(24)
+        KS_SMALL(25) KS_SMALL(26) KS_SMALL(27) KS_SMALL(28) KS_SMALL(29) KS_SMALL(30) KS_SMALL(31) KS_SMALL(32)
 #undef KS_SMALL
     default: return false;
     }

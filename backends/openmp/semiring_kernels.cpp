@@ -991,8 +991,9 @@ KS_INLINE void two_vector_columns(const Call<typename V::T> &x, const typename V
 // registers: 14 with AVX-512, so double n = 9 ... 14 and float 17 ... 28 in one pass), the
 // groups of near-equal width. Against the split kernel (double n = 9 ... 12 on AVX-512) and
 // the panels (double 13 ... 16, float 17 ... 32), which take one column at a time or at most
-// 8 with k a loop, on AMD Zen 5 in L2 (session 38): 1.13-1.33x packed, 1.02-1.23x at runtime
-// strides, level with libxsmm packed; the AVX2 copy 1.0-1.6x (double n = 7, 8 1.5-1.6x).
+// 8 with k a loop, on AMD Zen 5 in L2 (session 38): 1.08-1.31x packed, 1.02-1.35x at run-time
+// strides, level with libxsmm packed; the AVX2 copy 1.0-1.6x (double n = 7, 8 1.5-1.6x). From
+// memory on two threads float n = 24, 28 ran 0.82-0.99x of the panels (docs/performance.md).
 template <class S, class V, int N, bool Packed> struct TwoVectorItem {
     using T = typename V::T;
     using Semiring = S;

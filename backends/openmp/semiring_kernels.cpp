@@ -1060,8 +1060,8 @@ template <class T> constexpr bool kTwoVectorOk = false;
 
 // The kernel for square items of order N as batch_small, or false where none is (panels):
 // up to the widest vector's lanes the narrowest vector that holds a column (SmallItem); up
-// to twice that, for PlusTimes with op(A) and op(B) of unit row stride, two vectors a column
-// (TwoVectorItem, offsets constant for packed items); else, up to 16, one wide and one
+// to twice that, for PlusTimes with op(A) of unit row stride (op(B) any), two vectors a
+// column (TwoVectorItem, offsets constant for packed items); else, up to 16, one wide and one
 // narrow vector (SplitItem) for the semirings that need no scan of op(B).
 template <class S, class T, int N>
 bool small_order(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
@@ -1169,7 +1169,8 @@ template <class S, class T> void run(const Problem<T> &p) {
     x.plain = S::kFmaTerm && p.alpha == T(1) && !x.readc;
     const Items<T> C = p.C;
     const int64_t batch = p.batch;
-    // Square items of order <= the widest vector's lanes: one kernel for the batch.
+    // Square items of order <= twice the widest vector's lanes: one kernel for the batch
+    // where small() has one.
     if (x.prod && x.m == x.n && x.n == x.k && small<S>(x.n, x, A, B, C, batch)) return;
     // Part t of the ThreadScratch that gemm_semiring.cpp allocated, its start rounded up to
     // 64 bytes (the 64 elements of slack in scratch_per_thread). t follows

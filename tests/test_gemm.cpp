@@ -144,28 +144,31 @@ template <class T> void sweep_nonsquare(void **)
  * column up to the widest vector, two up to twice that: double 9 ... 16 and float 17 ... 32
  * with AVX-512), sizes() samples them: items packed (ld = n, the constant-offset copy) and
  * padded, op(B) both ways, a plain product (alpha = 1, C not read) and the general
- * epilogue, both layouts. */
+ * epilogue, each of these in both layouts, the forms alternating. */
 template <class T> void square_orders(void **)
 {
     Rng rng(7);
     int idx = 0;
     for (kobalt_int s = 2; s <= 32; s++)
-        for (kobalt_op tb : {KOBALT_NO_TRANS, KOBALT_TRANS})
-            for (int padded = 0; padded < 2; padded++)
-                for (int plain = 0; plain < 2; plain++) {
-                    GemmCase<T> c;
-                    c.layout = kLayouts[idx % 2];
-                    c.form = kForms[(idx / 2) % 2];
-                    c.tb = tb;
-                    c.m = c.n = c.k = s;
-                    c.alpha = plain ? (T)1 : (T)-0.5;
-                    c.beta = plain ? (T)0 : (T)1.5;
-                    c.batch = 5;
-                    c.lda_x = c.ldb_x = c.ldc_x = padded ? 1 + idx % 3 : 0;
-                    c.sc_x = padded;
-                    run_gemm(c, rng);
-                    idx++;
-                }
+        for (kobalt_layout l : kLayouts)
+            for (kobalt_op tb : {KOBALT_NO_TRANS, KOBALT_TRANS})
+                for (int padded = 0; padded < 2; padded++)
+                    for (int plain = 0; plain < 2; plain++) {
+                        /* The form rotates with idx / 3 so that it does not follow any loop
+                         * above (every loop has two values). */
+                        GemmCase<T> c;
+                        c.layout = l;
+                        c.form = kForms[(idx / 3) % 2];
+                        c.tb = tb;
+                        c.m = c.n = c.k = s;
+                        c.alpha = plain ? (T)1 : (T)-0.5;
+                        c.beta = plain ? (T)0 : (T)1.5;
+                        c.batch = 5;
+                        c.lda_x = c.ldb_x = c.ldc_x = padded ? 1 + idx % 3 : 0;
+                        c.sc_x = padded;
+                        run_gemm(c, rng);
+                        idx++;
+                    }
     finish();
 }
 

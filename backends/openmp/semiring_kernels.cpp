@@ -1053,9 +1053,9 @@ void batch_small(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> 
 // its element-wise partial vectors, and double n = 4 was faster at the minimum (2x) but
 // slower at the median (0.54x, bimodal, not understood), so that copy keeps its kernels.
 #if defined(__AVX2__)
-template <class T> constexpr bool kTwoVectorOk = true;
+constexpr bool kTwoVectorOk = true;
 #else
-template <class T> constexpr bool kTwoVectorOk = false;
+constexpr bool kTwoVectorOk = false;
 #endif
 
 // The kernel for square items of order N as batch_small, or false where none is (panels):
@@ -1072,7 +1072,7 @@ bool small_order(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> 
     else if constexpr (N <= VN::L) return batch_small<SmallItem<S, VN, N>>(x, A, B, C, batch), true;
     else if constexpr (N <= VW::L) return batch_small<SmallItem<S, VW, N>>(x, A, B, C, batch), true;
     else {
-        if constexpr (S::kFmaTerm && N <= 2 * VW::L && kTwoVectorOk<T>) {
+        if constexpr (S::kFmaTerm && N <= 2 * VW::L && kTwoVectorOk) {
             if (x.a.rs == 1 && x.b.rs == 1 && x.a.cs == N && x.b.cs == N && x.ldc == N)
                 return batch_small<TwoVectorItem<S, VW, N, true>>(x, A, B, C, batch), true;
             if (x.a.rs == 1) return batch_small<TwoVectorItem<S, VW, N, false>>(x, A, B, C, batch), true;

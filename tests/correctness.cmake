@@ -15,7 +15,7 @@ set(KOBALT_THRESHOLD_NAMES
   TRSV_INPLACE_MAX TRSV_COL_SWEEP_MIN TRSV_ROW_SWEEP_MAX TRSV_PREFETCH_NEXT_MIN TRSV_COL_SWEEP_MAX
   GETRF_TINY_MAX PACKED_PREFETCH_BYTES PACKED_TILE_MAX_BYTES PACKED_FUSED_TILE_MAX_BYTES
   GEMM_PANEL_MAX GEMM_PANEL_MAX_FLOAT FUSED_COMPOSE_MIN FUSED_COMPOSE_MAX
-  GETRS_TINY_PAIR_MAX GETRS_TINY_PAIR_MAX_FLOAT)
+  GETRS_TINY_PAIR_MAX GETRS_TINY_PAIR_MAX_FLOAT GEMM_PREFETCH_MIN_BYTES)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -170,12 +170,15 @@ endif()
 # OpenBLAS picked (off under OpenBLAS's AVX-512 kernels, double up to 80 under its Zen kernels),
 # so _default may or may not run it:
 # _panel runs it at every size above GEMM_SMALL_MAX (AVX-512 copy where the CPU has it),
-# _panel_avx2 in the AVX2 copy; _vendor turns it off.
+# _panel_avx2 in the AVX2 copy; _vendor turns it off. Both also prefetch the next item at
+# every call size (GEMM_PREFETCH_MIN_BYTES = 0; by default only calls of 16 MiB and more,
+# which the tests do not make).
 if(TARGET test_gemm)
   kobalt_add_correctness_run(correctness_gemm_panel test_gemm "correctness;correctness_panel"
-    KOBALT_GEMM_PANEL_MAX=1000000 KOBALT_GEMM_PANEL_MAX_FLOAT=1000000)
+    KOBALT_GEMM_PANEL_MAX=1000000 KOBALT_GEMM_PANEL_MAX_FLOAT=1000000 KOBALT_GEMM_PREFETCH_MIN_BYTES=0)
   kobalt_add_correctness_run(correctness_gemm_panel_avx2 test_gemm "correctness;correctness_panel"
-    KOBALT_GEMM_PANEL_MAX=1000000 KOBALT_GEMM_PANEL_MAX_FLOAT=1000000 KOBALT_OPENMP_NO_AVX512=1)
+    KOBALT_GEMM_PANEL_MAX=1000000 KOBALT_GEMM_PANEL_MAX_FLOAT=1000000 KOBALT_OPENMP_NO_AVX512=1
+    KOBALT_GEMM_PREFETCH_MIN_BYTES=0)
 endif()
 
 # gemv, trsv and trsm up to GEMV_FIXED_MAX / TRSV_FIXED_MAX / TRSM_FIXED_MAX run the
@@ -254,10 +257,11 @@ if(TARGET test_trsm)
 endif()
 
 # The semiring kernels exist once per ISA (backends/openmp/semiring_kernels.hpp): the
-# default run takes the widest the CPU has; these two force the AVX2 and baseline copies.
+# default run takes the widest the CPU has; these two force the AVX2 and baseline copies
+# (the AVX2 run with the next-item prefetch at every call size, GEMM_PREFETCH_MIN_BYTES = 0).
 if(TARGET test_semiring)
   kobalt_add_correctness_run(correctness_semiring_avx2 test_semiring "correctness"
-    KOBALT_OPENMP_NO_AVX512=1)
+    KOBALT_OPENMP_NO_AVX512=1 KOBALT_GEMM_PREFETCH_MIN_BYTES=0)
   kobalt_add_correctness_run(correctness_semiring_base test_semiring "correctness"
     KOBALT_OPENMP_NO_AVX2=1)
 endif()

@@ -38,6 +38,7 @@ Problem<T> problem(kobalt_semiring sr, kobalt_layout layout, kobalt_op transa, k
     p.batch = batch;
     p.scratch = nullptr;
     p.per_thread = 0;
+    p.prefetch = false;
     return p;
 }
 
@@ -50,6 +51,8 @@ template <class T> bool run(Problem<T> p) {
     if (!scratch.allocate(scratch_per_thread(p.k))) return false;
     p.scratch = scratch.data();
     p.per_thread = scratch.per_thread();
+    const double item_bytes = (double(p.m) * p.k + double(p.k) * p.n + double(p.m) * p.n) * sizeof(T);
+    p.prefetch = item_bytes * double(p.batch) >= double(threshold(GEMM_PREFETCH_MIN_BYTES));
     switch (isa()) {
     case Isa::avx512: KOBALT_IF_AVX512(avx512::gemm(p);) break;
     case Isa::avx2: avx2::gemm(p); break;

@@ -488,6 +488,7 @@ template <class T> struct Call {
     // A plain product: PlusTimes with alpha = 1 and C not read, so C = acc + 0 (store_plain).
     // Decided once in run(): the kernels' epilogues test it instead of alpha and beta.
     bool plain;
+    bool prefetch; // Problem::prefetch
     View a, b;  // op(A), op(B); C has unit row stride, columns ldc apart
     int64_t ldc;
 };
@@ -997,6 +998,7 @@ KS_INLINE void two_vector_columns(const Call<typename V::T> &x, const typename V
 template <class S, class V, int N, bool Packed> struct TwoVectorItem {
     using T = typename V::T;
     using Semiring = S;
+    static constexpr int kN = N;
     static constexpr int kWidthMax = (V::REGS - 3) / 2;
     static constexpr int kGroups = (N + kWidthMax - 1) / kWidthMax;
     static constexpr int kWidth = (N + kGroups - 1) / kGroups;
@@ -1015,6 +1017,7 @@ template <class T> KS_INLINE T *item_ptr(const Items<T> &it, int64_t i) {
 template <class S, class V, int N> struct SmallItem {
     using T = typename V::T;
     using Semiring = S;
+    static constexpr int kN = N;
     template <bool Plain> static KS_INLINE void run(const Call<T> &x, const T *A, const T *B, T *C) {
         item_small<S, V, N, Plain>(x, A, B, C);
     }
@@ -1022,6 +1025,7 @@ template <class S, class V, int N> struct SmallItem {
 template <class S, class VA, class VB, int N> struct SplitItem {
     using T = typename VA::T;
     using Semiring = S;
+    static constexpr int kN = N;
     template <bool Plain> static KS_INLINE void run(const Call<T> &x, const T *A, const T *B, T *C) {
         item_small_split<S, VA, VB, N, Plain>(x, A, B, C);
     }
@@ -1030,12 +1034,40 @@ template <class S, class VA, class VB, int N> struct SplitItem {
 // A whole batch of square items: the item loop around the inlined kernel K (the sizes are
 // the call's, so the choice is made once, not per item), and for PlusTimes with alpha = 1 and
 // C not read (a plain product) the epilogue without tests (store_c_rows).
+//
+// From memory (x.prefetch: the call's operands take GEMM_PREFETCH_MIN_BYTES or more) each
+// thread prefetches its next item's op(A) and op(B) when they are dense N x N blocks (either
+// layout): the kernels read op(B) a row at a time across its columns and op(A) a column per
+// term, and the hardware prefetcher does not run far enough ahead of that. On AMD Zen 5 from
+// memory (session 39, docs/performance.md): float n = 5 ... 16 1.4-2.2x, 24 ... 32 1.2-1.7x,
+// double n = 3, 5 ... 7 1.5-1.7x, 16 1.3x; in L2 the prefetches only cost (0.78-0.9x at
+// several n), hence the threshold. C is not prefetched for writing: that cost 0.85-0.93x.
+KS_INLINE bool dense_block(const View &v, int n) {
+    return (v.rs == 1 && v.cs == n) || (v.cs == 1 && v.rs == n);
+}
+template <int Bytes> KS_INLINE void prefetch_block(const void *p) {
+    const char *c = static_cast<const char *>(p);
+    // A loop, not unrolled: unrolled (GCC unroll 16) the prefetches gained nothing at float n =
+    // 24 and lost 0.8x at 28, 32 (AMD Zen 5, session 39).
+    for (int o = 0; o < Bytes; o += 64) __builtin_prefetch(c + o, 0, 3);
+    __builtin_prefetch(c + Bytes - 1, 0, 3); // a block not aligned to a line ends in one more
+}
 template <class K, bool Plain, class T = typename K::T>
 void item_loop(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
+    constexpr int kBytes = K::kN * K::kN * int(sizeof(T));
+    // Items of one line or less (float n <= 4, double 2) stream well without: there the
+    // prefetches cost 0.58-0.89x.
+    const bool pf = x.prefetch && kBytes > 64;
+    const bool pfa = pf && dense_block(x.a, K::kN), pfb = pf && dense_block(x.b, K::kN);
     if (batch > 1) {
 #pragma omp parallel for schedule(static)
-        for (int64_t i = 0; i < batch; ++i)
+        for (int64_t i = 0; i < batch; ++i) {
+            if (i + 1 < batch) {
+                if (pfa) prefetch_block<kBytes>(item_ptr(A, i + 1));
+                if (pfb) prefetch_block<kBytes>(item_ptr(B, i + 1));
+            }
             K::template run<Plain>(x, item_ptr(A, i), item_ptr(B, i), item_ptr(C, i));
+        }
     } else {
         K::template run<Plain>(x, item_ptr(A, 0), item_ptr(B, 0), item_ptr(C, 0));
     }
@@ -1167,6 +1199,7 @@ template <class S, class T> void run(const Problem<T> &p) {
     x.prod = p.k > 0 && !(p.alpha == z);
     x.readc = !(p.beta == z);
     x.plain = S::kFmaTerm && p.alpha == T(1) && !x.readc;
+    x.prefetch = p.prefetch;
     const Items<T> C = p.C;
     const int64_t batch = p.batch;
     // Square items of order <= twice the widest vector's lanes: one kernel for the batch

@@ -5,6 +5,7 @@
 #   bench/kernel_ab/semiring_ab.sh REV ISA n...     (REV: a git revision; ISA: avx512 or avx2)
 #   PREC=d|s|ds  SR=202 (a kobalt_semiring; default PLUS_TIMES)  TRB=1 (B transposed)
 #   KB=256 (the working set of A, B and C in KiB; the batch follows from it)  THREADS=1
+#   PREFETCH=0/1 (the new copy's next-item prefetch; default: the backend's rule, from 16 MiB)
 #
 # Prints per n: min/median microseconds per item of the base (main), the working tree (new)
 # and libxsmm, new/main and xsmm/new from the minima. Builds in $TMPDIR (two compiles of

@@ -5,6 +5,8 @@
 #ifndef KOBALT_OPENMP_SEMIRING_CALL_HPP
 #define KOBALT_OPENMP_SEMIRING_CALL_HPP
 
+#include <algorithm>
+
 #include "batch_access.hpp"
 #include "common.hpp"
 #include "semiring_kernels.hpp"
@@ -51,8 +53,12 @@ template <class T> bool run(Problem<T> p) {
     if (!scratch.allocate(scratch_per_thread(p.k))) return false;
     p.scratch = scratch.data();
     p.per_thread = scratch.per_thread();
-    const double item_bytes = (double(p.m) * p.k + double(p.k) * p.n + double(p.m) * p.n) * sizeof(T);
-    p.prefetch = item_bytes * double(p.batch) >= double(threshold(GEMM_PREFETCH_MIN_BYTES));
+    // From memory, items whose op(A) and op(B) each fit GEMM_PREFETCH_ITEM_MAX_BYTES: each
+    // thread prefetches its next item (semiring_kernels.cpp).
+    const double a_bytes = double(p.m) * p.k * sizeof(T), b_bytes = double(p.k) * p.n * sizeof(T);
+    const double call_bytes = (a_bytes + b_bytes + double(p.m) * p.n * sizeof(T)) * double(p.batch);
+    p.prefetch = call_bytes >= double(threshold(GEMM_PREFETCH_MIN_BYTES)) &&
+                 std::max(a_bytes, b_bytes) <= double(threshold(GEMM_PREFETCH_ITEM_MAX_BYTES));
     switch (isa()) {
     case Isa::avx512: KOBALT_IF_AVX512(avx512::gemm(p);) break;
     case Isa::avx2: avx2::gemm(p); break;

@@ -1042,15 +1042,16 @@ template <class S, class VA, class VB, int N> struct SplitItem {
 // memory (session 39, docs/performance.md): float n = 5 ... 16 1.4-2.2x, 24 ... 32 1.2-1.7x,
 // double n = 3, 5 ... 7 1.5-1.7x, 16 1.3x; in L2 the prefetches only cost (0.78-0.9x at
 // several n), hence the threshold. C is not prefetched for writing: that cost 0.85-0.93x.
-KS_INLINE bool dense_block(const View &v, int n) {
-    return (v.rs == 1 && v.cs == n) || (v.cs == 1 && v.rs == n);
+// Whether an operand of rows x cols is one dense block (either layout).
+KS_INLINE bool dense_block(const View &v, int rows, int cols) {
+    return (v.rs == 1 && v.cs == rows) || (v.cs == 1 && v.rs == cols);
 }
-template <int Bytes> KS_INLINE void prefetch_block(const void *p) {
+// The bytes [p, p + bytes) towards L1. A loop, not unrolled: unrolled (GCC unroll 16) the
+// prefetches gained nothing at float n = 24 and lost 0.8x at 28, 32 (AMD Zen 5, session 39).
+KS_INLINE void prefetch_bytes(const void *p, int bytes) {
     const char *c = static_cast<const char *>(p);
-    // A loop, not unrolled: unrolled (GCC unroll 16) the prefetches gained nothing at float n =
-    // 24 and lost 0.8x at 28, 32 (AMD Zen 5, session 39).
-    for (int o = 0; o < Bytes; o += 64) __builtin_prefetch(c + o, 0, 3);
-    __builtin_prefetch(c + Bytes - 1, 0, 3); // a block not aligned to a line ends in one more
+    for (int o = 0; o < bytes; o += 64) __builtin_prefetch(c + o, 0, 3);
+    __builtin_prefetch(c + bytes - 1, 0, 3); // a block not aligned to a line ends in one more
 }
 template <class K, bool Plain, class T = typename K::T>
 void item_loop(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
@@ -1058,13 +1059,13 @@ void item_loop(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C,
     // Items of one line or less (float n <= 4, double 2) stream well without: there the
     // prefetches cost 0.58-0.89x.
     const bool pf = x.prefetch && kBytes > 64;
-    const bool pfa = pf && dense_block(x.a, K::kN), pfb = pf && dense_block(x.b, K::kN);
+    const bool pfa = pf && dense_block(x.a, K::kN, K::kN), pfb = pf && dense_block(x.b, K::kN, K::kN);
     if (batch > 1) {
 #pragma omp parallel for schedule(static)
         for (int64_t i = 0; i < batch; ++i) {
             if (i + 1 < batch) {
-                if (pfa) prefetch_block<kBytes>(item_ptr(A, i + 1));
-                if (pfb) prefetch_block<kBytes>(item_ptr(B, i + 1));
+                if (pfa) prefetch_bytes(item_ptr(A, i + 1), kBytes);
+                if (pfb) prefetch_bytes(item_ptr(B, i + 1), kBytes);
             }
             K::template run<Plain>(x, item_ptr(A, i), item_ptr(B, i), item_ptr(C, i));
         }
@@ -1218,12 +1219,22 @@ template <class S, class T> void run(const Problem<T> &p) {
     auto body = [&](int64_t i, T *pack) {
         item<S>(x, x.prod ? item_ptr(A, i) : nullptr, x.prod ? item_ptr(B, i) : nullptr, item_ptr(C, i), pack);
     };
+    const int abytes = int(sizeof(T)) * x.m * x.k, bbytes = int(sizeof(T)) * x.k * x.n;
+    // Each thread prefetches its next item's op(A) and op(B) where they are dense (x.prefetch:
+    // from memory, as item_loop): AMD Zen 5 (session 39) double n = 17 ... 64 1.05-1.5x, float
+    // 40 ... 64 1.05-1.3x from memory; 0.89-0.93x in L2.
+    const bool pfa = x.prefetch && x.prod && dense_block(x.a, x.m, x.k);
+    const bool pfb = x.prefetch && x.prod && dense_block(x.b, x.k, x.n);
     if (batch > 1) {
 #pragma omp parallel
         {
             T *const pack = mine(omp_get_thread_num());
 #pragma omp for schedule(static)
-            for (int64_t i = 0; i < batch; ++i) body(i, pack);
+            for (int64_t i = 0; i < batch; ++i) {
+                if (pfa && i + 1 < batch) prefetch_bytes(item_ptr(A, i + 1), abytes);
+                if (pfb && i + 1 < batch) prefetch_bytes(item_ptr(B, i + 1), bbytes);
+                body(i, pack);
+            }
         }
     } else {
         body(0, mine(0));

@@ -56,9 +56,9 @@ template <class T> struct Problem {
     int64_t batch;
     T *scratch;        // ThreadScratch::data(): per_thread elements for each OpenMP thread of the call
     size_t per_thread; // >= scratch_per_thread(k)
-    // Square items of order <= twice the widest vector: prefetch each thread's next item
-    // (set by run() in semiring_call.hpp from GEMM_PREFETCH_MIN_BYTES; the last member, so
-    // that bench/kernel_ab can time a copy built before it).
+    // Prefetch each thread's next item (set by run() in semiring_call.hpp from
+    // GEMM_PREFETCH_MIN_BYTES and GEMM_PREFETCH_ITEM_MAX_BYTES; the last member, so that
+    // bench/kernel_ab can time a copy built before it).
     bool prefetch;
 };
 

@@ -239,16 +239,20 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "getrs/getri: the check that every pivot is within 1..n runs on all OpenMP threads from "
      "this many pivots (batch x n) on, below it on the calling thread",
      65536},
-    // From memory the small square kernels of the semiring kernels (gemm at n = 9 up to twice
-    // the widest vector, every semiring up to that) wait on op(B) and op(A), which the
-    // hardware prefetcher does not fetch far enough ahead; in cache the prefetch instructions
-    // only cost (docs/performance.md, "gemm and the semirings from memory: the next item
-    // prefetched", AMD Zen 5: 1.2-2.2x from memory, 0.78-0.9x in L2 at some n, mixed at 8 MiB).
+    // From memory the semiring kernels (gemm from n = 9 on the panels or the small square
+    // kernels, every other semiring) wait on op(A) and op(B), which the hardware prefetcher
+    // does not fetch far enough ahead; in cache the prefetch instructions only cost
+    // (docs/performance.md, "gemm and the semirings from memory: the next item prefetched",
+    // AMD Zen 5: 1.05-2.2x from memory, 0.78-0.93x in L2 at some n, mixed at 8 MiB). Items
+    // are prefetched whole into L1, so only up to a size (measured up to 32 KiB: double n = 64).
     {"GEMM_PREFETCH_MIN_BYTES",
-     "gemm above GEMM_SMALL_MAX and the other semirings, square items of order up to twice the "
-     "widest vector: each thread prefetches its next item's op(A) and op(B) when the call's "
-     "operands (A, B and C over the batch) take at least this many bytes (0: always)",
+     "gemm on the semiring kernels (GEMM_PANEL_MAX) and the other semirings: each thread "
+     "prefetches its next item's op(A) and op(B) (dense items only) when the call's operands "
+     "(A, B and C over the batch) take at least this many bytes (0: always)",
      16 << 20},
+    {"GEMM_PREFETCH_ITEM_MAX_BYTES",
+     "... and op(A) and op(B) of one item take at most this many bytes each (0: never)",
+     32768},
 };
 
 // Where the panel kernel stops and OpenBLAS takes over depends on which of OpenBLAS's

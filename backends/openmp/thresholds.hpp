@@ -58,7 +58,8 @@ enum ThresholdId : int {
     GETRS_TINY_PAIR_MAX, // getrs in place (GETRS_TINY_MAX): two items solved together up to this n (at most 6)
     GETRS_TINY_PAIR_MAX_FLOAT, // ... the same for float items
     PIVOT_SCAN_PARALLEL_MIN, // the core's check of the pivot values: on all threads from this many pivots
-    GEMM_PREFETCH_MIN_BYTES, // gemm / semirings, square items <= 2 vectors: prefetch the next item from this call size
+    GEMM_PREFETCH_MIN_BYTES, // gemm / semiring kernels: prefetch each thread's next item from this call size
+    GEMM_PREFETCH_ITEM_MAX_BYTES, // ... where op(A) and op(B) of an item each take at most this many bytes
     THRESHOLD_COUNT
 };
 

@@ -53,10 +53,12 @@ template <class T> void one(int n, int reps, bool trans_b, kobalt_semiring sr, d
     p.batch = batch;
     p.scratch = scratch.data();
     p.per_thread = scratch_per_thread(n) + 64;
-    // The openmp backend's rule (semiring_call.hpp) at its default GEMM_PREFETCH_MIN_BYTES
-    // (16 MiB) unless PREFETCH=0/1 says otherwise; a copy built before session 39 ignores it.
+    // The openmp backend's rule (semiring_call.hpp) at its defaults GEMM_PREFETCH_MIN_BYTES
+    // (16 MiB) and GEMM_PREFETCH_ITEM_MAX_BYTES (32 KiB) unless PREFETCH=0/1 says otherwise;
+    // a copy built before session 39 ignores it.
     const char *pf = std::getenv("PREFETCH");
-    p.prefetch = pf ? std::atoi(pf) != 0 : 3.0 * double(e) * sizeof(T) * batch >= double(16 << 20);
+    p.prefetch = pf ? std::atoi(pf) != 0
+                    : 3.0 * double(e) * sizeof(T) * batch >= double(16 << 20) && e * sizeof(T) <= 32768;
 
     const libxsmm_blasint ln = n;
     const T one = 1, zero = 0;

@@ -1035,13 +1035,14 @@ template <class S, class VA, class VB, int N> struct SplitItem {
 // the call's, so the choice is made once, not per item), and for PlusTimes with alpha = 1 and
 // C not read (a plain product) the epilogue without tests (store_c_rows).
 //
-// From memory (x.prefetch: the call's operands take GEMM_PREFETCH_MIN_BYTES or more) each
-// thread prefetches its next item's op(A) and op(B) when they are dense N x N blocks (either
-// layout): the kernels read op(B) a row at a time across its columns and op(A) a column per
-// term, and the hardware prefetcher does not run far enough ahead of that. On AMD Zen 5 from
-// memory (session 39, docs/performance.md): float n = 5 ... 16 1.4-2.2x, 24 ... 32 1.2-1.7x,
-// double n = 3, 5 ... 7 1.5-1.7x, 16 1.3x; in L2 the prefetches only cost (0.78-0.9x at
-// several n), hence the threshold. C is not prefetched for writing: that cost 0.85-0.93x.
+// From memory (x.prefetch: the call's operands take GEMM_PREFETCH_MIN_BYTES or more, an
+// item's operands at most GEMM_PREFETCH_ITEM_MAX_BYTES each) each thread prefetches its next
+// item's op(A) and op(B) when they are dense N x N blocks (either layout): the kernels read
+// op(B) a row at a time across its columns and op(A) a column per term, and the hardware
+// prefetcher does not run far enough ahead of that. On AMD Zen 5 from memory (session 39,
+// docs/performance.md): float n = 5 ... 16 1.4-2.2x (8 level), 24 ... 32 1.2-1.7x, double
+// n = 3, 5 ... 7 1.5-1.7x, 16 1.3x; in L2 the prefetches only cost (0.78-0.9x at several n),
+// hence the threshold. C is not prefetched for writing: that cost 0.84-0.91x.
 // Whether an operand of rows x cols is one dense block (either layout).
 KS_INLINE bool dense_block(const View &v, int rows, int cols) {
     return (v.rs == 1 && v.cs == rows) || (v.cs == 1 && v.rs == cols);

@@ -1049,9 +1049,9 @@ KS_INLINE bool dense_block(const View &v, int rows, int cols) {
 }
 // The bytes [p, p + bytes) towards L1. A loop, not unrolled: unrolled (GCC unroll 16) the
 // prefetches gained nothing at float n = 24 and lost 0.8x at 28, 32 (AMD Zen 5, session 39).
-KS_INLINE void prefetch_bytes(const void *p, int bytes) {
+KS_INLINE void prefetch_bytes(const void *p, int64_t bytes) {
     const char *c = static_cast<const char *>(p);
-    for (int o = 0; o < bytes; o += 64) __builtin_prefetch(c + o, 0, 3);
+    for (int64_t o = 0; o < bytes; o += 64) __builtin_prefetch(c + o, 0, 3);
     __builtin_prefetch(c + bytes - 1, 0, 3); // a block not aligned to a line ends in one more
 }
 template <class K, bool Plain, class T = typename K::T>
@@ -1220,7 +1220,7 @@ template <class S, class T> void run(const Problem<T> &p) {
     auto body = [&](int64_t i, T *pack) {
         item<S>(x, x.prod ? item_ptr(A, i) : nullptr, x.prod ? item_ptr(B, i) : nullptr, item_ptr(C, i), pack);
     };
-    const int abytes = int(sizeof(T)) * x.m * x.k, bbytes = int(sizeof(T)) * x.k * x.n;
+    const int64_t abytes = int64_t(sizeof(T)) * x.m * x.k, bbytes = int64_t(sizeof(T)) * x.k * x.n;
     // Each thread prefetches its next item's op(A) and op(B) where they are dense (x.prefetch:
     // from memory, as item_loop): AMD Zen 5 (session 39) double n = 17 ... 64 1.05-1.5x, float
     // 40 ... 64 1.05-1.3x from memory; 0.89-0.93x in L2.

@@ -14,8 +14,11 @@ target_compile_options(test_arguments PRIVATE -Wall -Wextra)
 add_test(NAME api_args COMMAND test_arguments)
 set_tests_properties(api_args PROPERTIES ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 60)
 # Strides whose byte offsets overflow: one process per case, a crash fails that case.
+# Each child loads the library and its plugins: 31-40 s in CI's plain step, 47-55 s in its
+# ASan step on an idle 2-core VM, and past 60 s there once with a build running beside it
+# (session 39), hence 180.
 add_test(NAME api_args_byte_overflow COMMAND test_arguments --isolated)
-set_tests_properties(api_args_byte_overflow PROPERTIES ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 60)
+set_tests_properties(api_args_byte_overflow PROPERTIES ENVIRONMENT "${KOBALT_TEST_ENV}" TIMEOUT 180)
 
 # ---- plugin discovery and loading ---------------------------------------------------------
 # Broken plugins, kept out of the build's plugin folder; test_loading copies them into a

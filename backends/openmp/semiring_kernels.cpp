@@ -1031,6 +1031,18 @@ template <class S, class VA, class VB, int N> struct SplitItem {
     }
 };
 
+// Whether an operand of rows x cols is one dense block (either layout).
+KS_INLINE bool dense_block(const View &v, int rows, int cols) {
+    return (v.rs == 1 && v.cs == rows) || (v.cs == 1 && v.rs == cols);
+}
+// The bytes [p, p + bytes) towards L1. A loop, not unrolled: unrolled (GCC unroll 16) the
+// prefetches gained nothing at float n = 24 and lost 0.8x at 28, 32 (AMD Zen 5, session 39).
+KS_INLINE void prefetch_bytes(const void *p, int64_t bytes) {
+    const char *c = static_cast<const char *>(p);
+    for (int64_t o = 0; o < bytes; o += 64) __builtin_prefetch(c + o, 0, 3);
+    __builtin_prefetch(c + bytes - 1, 0, 3); // a block not aligned to a line ends in one more
+}
+
 // A whole batch of square items: the item loop around the inlined kernel K (the sizes are
 // the call's, so the choice is made once, not per item), and for PlusTimes with alpha = 1 and
 // C not read (a plain product) the epilogue without tests (store_c_rows).
@@ -1043,17 +1055,6 @@ template <class S, class VA, class VB, int N> struct SplitItem {
 // docs/performance.md): float n = 5 ... 16 1.4-2.2x (8 level), 24 ... 32 1.2-1.7x, double
 // n = 3, 5 ... 7 1.5-1.7x, 16 1.3x; in L2 the prefetches only cost (0.78-0.9x at several n),
 // hence the threshold. C is not prefetched for writing: that cost 0.84-0.91x.
-// Whether an operand of rows x cols is one dense block (either layout).
-KS_INLINE bool dense_block(const View &v, int rows, int cols) {
-    return (v.rs == 1 && v.cs == rows) || (v.cs == 1 && v.rs == cols);
-}
-// The bytes [p, p + bytes) towards L1. A loop, not unrolled: unrolled (GCC unroll 16) the
-// prefetches gained nothing at float n = 24 and lost 0.8x at 28, 32 (AMD Zen 5, session 39).
-KS_INLINE void prefetch_bytes(const void *p, int64_t bytes) {
-    const char *c = static_cast<const char *>(p);
-    for (int64_t o = 0; o < bytes; o += 64) __builtin_prefetch(c + o, 0, 3);
-    __builtin_prefetch(c + bytes - 1, 0, 3); // a block not aligned to a line ends in one more
-}
 template <class K, bool Plain, class T = typename K::T>
 void item_loop(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
     constexpr int kBytes = K::kN * K::kN * int(sizeof(T));
@@ -1224,6 +1225,10 @@ template <class S, class T> void run(const Problem<T> &p) {
     // Each thread prefetches its next item's op(A) and op(B) where they are dense (x.prefetch:
     // from memory, as item_loop): AMD Zen 5 (session 39) double n = 17 ... 64 1.05-1.5x, float
     // 40 ... 64 1.05-1.3x from memory; 0.89-0.93x in L2.
+    // This is item_loop's rule written a second time, knowingly: with one shared helper object
+    // for both loops (session 40) double n = 64 ran 0.90-0.97x from memory in the in-process
+    // A/B (an A/A build 0.99-1.04x), and 0.93-0.97x with the helper in item_loop only, so the
+    // cause may be code layout rather than the helper; not found, and not worth a slowdown.
     const bool pfa = x.prefetch && x.prod && dense_block(x.a, x.m, x.k);
     const bool pfb = x.prefetch && x.prod && dense_block(x.b, x.k, x.n);
     if (batch > 1) {

@@ -8,6 +8,7 @@
 #include "group_ops.cuh"
 #include "lu_bcast.cuh"
 #include "lu_full.cuh"
+#include "lu_two_rows.cuh"
 
 namespace kobalt_cuda {
 namespace {
@@ -283,9 +284,45 @@ void launch_getrf_full(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *
     else launch_getrf_full_p<W, T, AA, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
 }
 
+// The two-rows kernel (lu_two_rows.cuh), N = 16 or 32, on a grid of the blocks resident at once.
+template <int N, class T, class AA, bool Pivot, bool Pad>
+void launch_getrf_two_rows_k(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch,
+                             cudaStream_t st) {
+    constexpr int threads = two_rows_threads<N, T>();
+    static const int per_sm = [] {
+        const auto k = getrf_two_rows<N, T, AA, Pivot, Pad>;
+        cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared));
+        int b = 0;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, k, threads, 0) != cudaSuccess || b < 1) b = 1;
+        cudaGetLastError();
+        return b;
+    }();
+    constexpr idx per_block = threads / (N / 2);
+    const idx blocks = std::min<idx>((batch + per_block - 1) / per_block, idx(multiprocessors()) * per_sm);
+    getrf_two_rows<N, T, AA, Pivot, Pad><<<int(std::max<idx>(1, blocks)), threads, 0, st>>>(n, dA, A, ipiv,
+                                                                                          strideIpiv, info, batch);
+}
+template <int N, class T, class AA, bool Pivot>
+void launch_getrf_two_rows_p(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch,
+                             cudaStream_t st) {
+    if (n == N) launch_getrf_two_rows_k<N, T, AA, Pivot, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    else launch_getrf_two_rows_k<N, T, AA, Pivot, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+}
+template <int N, class T, class AA>
+void launch_getrf_two_rows(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch,
+                           cudaStream_t st) {
+    if (ipiv) launch_getrf_two_rows_p<N, T, AA, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    else launch_getrf_two_rows_p<N, T, AA, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+}
+
 template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
-                 bool full, cudaStream_t st) {
+                 bool full, bool two_rows, cudaStream_t st) {
+    if (two_rows && m == n && n <= 32) { // (n below 16 or 32: padded with an identity)
+        if (n <= 16) launch_getrf_two_rows<16, T>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+        else launch_getrf_two_rows<32, T>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+        return true;
+    }
     if (full && m == n) { // (n below the group width: padded with an identity)
         KOBALT_GROUP_SWITCH(n, (launch_getrf_full<W, T>(n, dA, A, ipiv, strideIpiv, info, batch, st)))
     }
@@ -314,9 +351,10 @@ bool group_fused(int n, int k, int nrhs, T alpha, MatDesc dX, XA X, MatDesc dY, 
                                 MatDesc, Strided<T>, idx, bool, bool, cudaStream_t);                           \
     template bool group_gemm<T>(int, int, int, T, MatDesc, Ptrs<const T>, MatDesc, Ptrs<const T>, T, MatDesc,  \
                                 Ptrs<T>, idx, bool, bool, cudaStream_t);                                       \
-    template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, bool, bool,          \
+    template bool group_getrf<T>(int, int, MatDesc, Strided<T>, int *, idx, int *, idx, bool, bool, bool,    \
                                   cudaStream_t);                                                             \
-    template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, bool, bool, cudaStream_t); \
+    template bool group_getrf<T>(int, int, MatDesc, Ptrs<T>, int *, idx, int *, idx, bool, bool, bool,       \
+                                  cudaStream_t);                                                             \
     template bool group_getrs<T>(bool, int, int, MatDesc, Strided<const T>, const int *, idx, MatDesc,         \
                                  Strided<T>, idx, cudaStream_t);                                               \
     template bool group_getrs<T>(bool, int, int, MatDesc, Ptrs<const T>, const int *, idx, MatDesc, Ptrs<T>,   \

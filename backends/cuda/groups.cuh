@@ -23,10 +23,11 @@ template <class T, class AA, class BA, class CA>
 void tile_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B, T beta, MatDesc dC, CA C,
                idx batch, cudaStream_t st);
 // bcast: the kernel on lu_rows_bcast (lu_bcast.cuh) instead of lu_rows; full: square items
-// (m == n, padded to the group width 4, 8, 16 or 32) on lu_full.cuh's prefetching kernel
+// (m == n, padded to the group width 4, 8, 16 or 32) on lu_full.cuh's prefetching kernel;
+// two_rows: square items on lu_two_rows.cuh's kernel (two rows a lane, padded to 16 or 32)
 template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
-                 bool full, cudaStream_t st);
+                 bool full, bool two_rows, cudaStream_t st);
 template <class T, class AA, class BA>
 bool group_getrs(bool trans, int n, int nrhs, MatDesc dA, AA A, const int *ipiv, idx strideIpiv, MatDesc dB,
                  BA B, idx batch, cudaStream_t st);

@@ -40,10 +40,10 @@ kobalt_gpu_test(cuda_huge_batch 1200 "" test_cuda_routines huge)
 # the default 9 runs it in cuda_routines), with singular, NaN and exact-tie items.
 kobalt_gpu_test(cuda_getrf_bcast_all 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_GETRF_BCAST_MIN=1;KOBALT_CUDA_GETRF_FULL_MIN=0" test_cuda_routines getrf)
 kobalt_gpu_test(cuda_getrf_bcast_none 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_GETRF_BCAST_MIN=0;KOBALT_CUDA_GETRF_FULL_MIN=0" test_cuda_routines getrf)
-kobalt_gpu_test(cuda_getrf_full_all 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_GETRF_FULL_MIN=1" test_cuda_routines getrf)
-# the two-rows-a-lane kernel (lu_two_rows.cuh) at every square size up to 32 (padded to 16
-# or 32 below them), the same cases
-kobalt_gpu_test(cuda_getrf_two_rows_all 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_GETRF_TWO_ROWS_MIN=1;KOBALT_CUDA_GETRF_TWO_ROWS_MAX=32" test_cuda_routines getrf)
+kobalt_gpu_test(cuda_getrf_full_all 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_GETRF_FULL_MIN=1;KOBALT_CUDA_GETRF_TWO_ROWS_MIN_FLOAT=0" test_cuda_routines getrf)
+# float square items on the two-rows-a-lane kernel (lu_two_rows.cuh) at every n up to 16
+# (padded to 16 below it; the defaults run it at 9 ... 16), the same cases
+kobalt_gpu_test(cuda_getrf_two_rows_all 600 "KOBALT_CUDA_GETRF_WARP_MAX=0;KOBALT_CUDA_GETRF_TWO_ROWS_MIN_FLOAT=1" test_cuda_routines getrf)
 # square pivoted items up to 8 on the warp-staged one-thread kernel (lu_warp.cu, the default
 # GETRF_WARP_MIN..MAX = 1..8; the three tests above turn it off for the group kernels), the
 # same cases: both layouts and forms, singular, NaN and tie items, 40,001 items at n = 4 and 8.

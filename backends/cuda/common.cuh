@@ -98,8 +98,8 @@ enum ThresholdId : int {
     GETRS_WARP_AHEAD_MIN, // getrs_warp.cu: smallest n whose next group's factors and b are copied during the solve; 0: off
     INTERLEAVED_FUSED_EARLY_B,     // interleaved fused call in double, n = k = 7: B's first column loaded before the LU (1) or after storing A (0)
     GEMM_LU_TRSV_FULL_MAX_FLOAT, // float fused call above GEMM_LU_TRSV_SMALL_MAX: largest n tried on fused_full.cu's kernel first
-    GETRF_TWO_ROWS_MIN, // getrf, square items: smallest n on the two-rows-a-lane kernel (lu_two_rows.cuh); 0: off
-    GETRF_TWO_ROWS_MAX, // the largest (at most 32)
+    GETRF_TWO_ROWS_MIN_FLOAT, // sgetrf, square items: smallest n on the two-rows-a-lane kernel (lu_two_rows.cuh); 0: off
+    GETRF_TWO_ROWS_MAX_FLOAT, // the largest (at most 16)
     THRESHOLD_COUNT
 };
 extern kobalt_threshold thresholds[THRESHOLD_COUNT];

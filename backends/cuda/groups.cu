@@ -3,6 +3,7 @@
 // pivots, info, BLAS edge cases). Every shuffle is executed by all 32 lanes of a warp:
 // per-item conditions only predicate arithmetic and memory accesses, never a shuffle.
 #include <algorithm>
+#include <type_traits>
 
 #include "gemm_bcast.cuh"
 #include "group_ops.cuh"
@@ -284,7 +285,7 @@ void launch_getrf_full(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *
     else launch_getrf_full_p<W, T, AA, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
 }
 
-// The two-rows kernel (lu_two_rows.cuh), N = 16 or 32, on a grid of the blocks resident at once.
+// The two-rows kernel (lu_two_rows.cuh), N = 16, on a grid of the blocks resident at once.
 template <int N, class T, class AA, bool Pivot, bool Pad>
 void launch_getrf_two_rows_k(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch,
                              cudaStream_t st) {
@@ -302,27 +303,26 @@ void launch_getrf_two_rows_k(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv,
     getrf_two_rows<N, T, AA, Pivot, Pad><<<int(std::max<idx>(1, blocks)), threads, 0, st>>>(n, dA, A, ipiv,
                                                                                           strideIpiv, info, batch);
 }
-template <int N, class T, class AA, bool Pivot>
-void launch_getrf_two_rows_p(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch,
-                             cudaStream_t st) {
-    if (n == N) launch_getrf_two_rows_k<N, T, AA, Pivot, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-    else launch_getrf_two_rows_k<N, T, AA, Pivot, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-}
 template <int N, class T, class AA>
 void launch_getrf_two_rows(int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch,
                            cudaStream_t st) {
-    if (ipiv) launch_getrf_two_rows_p<N, T, AA, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-    else launch_getrf_two_rows_p<N, T, AA, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    const auto pad = [&](auto pivot) {
+        constexpr bool P = decltype(pivot)::value;
+        if (n == N) launch_getrf_two_rows_k<N, T, AA, P, false>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+        else launch_getrf_two_rows_k<N, T, AA, P, true>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+    };
+    if (ipiv) pad(std::true_type{});
+    else pad(std::false_type{});
 }
 
 template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
                  bool full, bool two_rows, cudaStream_t st) {
-    if (two_rows && m == n && n <= 32) { // (n below 16 or 32: padded with an identity)
-        if (n <= 16) launch_getrf_two_rows<16, T>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-        else launch_getrf_two_rows<32, T>(n, dA, A, ipiv, strideIpiv, info, batch, st);
-        return true;
-    }
+    if constexpr (sizeof(T) == 4) // float only: the one precision it won in (lu_two_rows.cuh)
+        if (two_rows && m == n && n <= 16) { // (n below 16: padded with an identity)
+            launch_getrf_two_rows<16, T>(n, dA, A, ipiv, strideIpiv, info, batch, st);
+            return true;
+        }
     if (full && m == n) { // (n below the group width: padded with an identity)
         KOBALT_GROUP_SWITCH(n, (launch_getrf_full<W, T>(n, dA, A, ipiv, strideIpiv, info, batch, st)))
     }

@@ -24,7 +24,8 @@ void tile_gemm(int m, int n, int k, T alpha, MatDesc dA, AA A, MatDesc dB, BA B,
                idx batch, cudaStream_t st);
 // bcast: the kernel on lu_rows_bcast (lu_bcast.cuh) instead of lu_rows; full: square items
 // (m == n, padded to the group width 4, 8, 16 or 32) on lu_full.cuh's prefetching kernel;
-// two_rows: square items on lu_two_rows.cuh's kernel (two rows a lane, padded to 16 or 32)
+// two_rows: square float items up to 16 on lu_two_rows.cuh's kernel (two rows a lane, padded
+// to 16; ignored in double)
 template <class T, class AA>
 bool group_getrf(int m, int n, MatDesc dA, AA A, int *ipiv, idx strideIpiv, int *info, idx batch, bool bcast,
                  bool full, bool two_rows, cudaStream_t st);

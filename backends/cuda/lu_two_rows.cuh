@@ -1,13 +1,19 @@
-// lu_two_rows.cuh -- getrf on square items of order n <= N (N = 16 or 32; groups.cu launches
-// it for GETRF_TWO_ROWS_MIN <= n <= GETRF_TWO_ROWS_MAX) with TWO rows per lane: W = N / 2
-// lanes an item, lane l holding rows l and l + W, so that a warp factors 64 / N items at once.
+// lu_two_rows.cuh -- getrf on square float items of order n <= 16 (groups.cu launches it for
+// GETRF_TWO_ROWS_MIN_FLOAT <= n <= GETRF_TWO_ROWS_MAX_FLOAT) with TWO rows per lane: W = 8
+// lanes an item, lane l holding rows l and l + 8, so that a warp factors four items at once
+// (lu_full.cuh: 16 lanes, one row each, two items a warp). The code is written for any even
+// N <= 32 and either precision; only N = 16 in float is built, the one case it won.
 //
-// Why: lu_full.cuh (one row a lane) is bound by the instructions of a step that do not
-// depend on the rows a lane holds -- the pivot search, the pivot row's store and broadcast
-// loads, the label exchange, the branches -- not by the update's FMAs (ncu, session 21:
-// at n = 16 118 warp instructions a step for the warp's two items, 18 of them FP64). With two
-// rows a lane those are paid once for twice the items, and the two rows' updates are
-// independent instructions in flight together.
+// Why: in lu_full.cuh a step's pivot search, pivot-row store and broadcast loads, label
+// exchange and branches are paid per row; with two rows a lane the search and the loads of
+// the pivot row are paid once for two rows, and the two rows' updates are independent.
+// Measured on an H200 against lu_full.cuh (docs/performance.md, "getrf with two rows a lane",
+// session 41): float n = 16 1.14x faster (0.317 against 0.361 ms, 256 MiB), n = 9 1.06x, n = 12
+// level; double n = 16 0.78-0.84x and n = 17 ... 32 (N = 32) 0.27-0.67x in both precisions:
+// a double item's 32 rows-worth of registers halves the warps an SM holds (128 or 170
+// registers, 4 or 3 blocks against lu_full's 7) and ncu counted only 6% fewer instructions
+// for the same items, the integer work of the second row's key and predicates taking back
+// what the search saved.
 //
 // A step: each lane picks the better of its two rows by the full search key (pivot_of's
 // order: the first largest |a| among candidates, a NaN only on the diagonal), then the group
@@ -77,13 +83,12 @@ template <int W, class K> __device__ __forceinline__ int two_rows_pivot_lane(K k
     return __ffs(int((__ballot_sync(kFull, key == mk && pos == first) >> shift) & gbits)) - 1;
 }
 
-template <int N, class T> __host__ __device__ constexpr int two_rows_threads() { return N == 16 ? 128 : 64; }
-// Blocks per SM the register cap aims at (65536 / (threads * blocks) registers a thread).
-// ptxas (sm_90): double at 5 blocks (N = 16, 96 registers) / 6 (N = 32, 168) spilled up to
-// 1 KB a thread; 4 blocks give 128 / 255 registers.
-template <int N, class T> __host__ __device__ constexpr int two_rows_blocks() {
-    return sizeof(T) == 8 ? 4 : N == 16 ? 5 : 6;
-}
+// Threads and blocks per SM (the register cap: 65536 / (threads * blocks) registers a thread).
+// ptxas (sm_90), N = 16 float: 75-88 registers, no spills, under 5 blocks' cap of 102; 38 KB
+// of shared memory a block at 128 threads. (N = 32 needs 64 threads a block to stay within
+// 48 KB of static shared memory in double.)
+template <int N, class T> __host__ __device__ constexpr int two_rows_threads() { return N <= 16 ? 128 : 64; }
+template <int N, class T> __host__ __device__ constexpr int two_rows_blocks() { return 5; }
 
 // dgetf2 on an N x N item held as rows (a0: row lane, a1: row lane + W). buf: two row buffers
 // of N + E elements (E = elements per 16 bytes), 16-byte aligned. Returns info; mypiv0/1: the

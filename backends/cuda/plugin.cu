@@ -340,14 +340,17 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "sequence; 0 disables. 29: on an H200 (session 26) float n = 17 ... 29 1.03-1.24x faster than the sequence, "
      "n = 32 slower",
      29},
-    // getrf on square items with two rows a lane (lu_two_rows.cuh): the per-step search,
-    // broadcast and bookkeeping paid once for twice the items of lu_full.cuh's one row a lane.
-    {"GETRF_TWO_ROWS_MIN",
-     "cuda getrf, square items: smallest n factored by the kernel holding two rows a lane (n / 2 lanes an "
-     "item, padded to 16 or 32 with an identity, next item prefetched by cp.async) instead of GETRF_FULL_MIN's "
-     "one row a lane; 0 disables",
-     0},
-    {"GETRF_TWO_ROWS_MAX", "cuda getrf, square items: largest n on the two-rows kernel (at most 32)", 0},
+    // getrf on square float items with two rows a lane (lu_two_rows.cuh): the pivot search
+    // and the pivot row's loads paid once for two rows. Session 41, H200, against
+    // GETRF_FULL_MIN's kernel: float n = 16 0.361 -> 0.317 ms, n = 9 0.710 -> 0.668, n = 12
+    // level; in double it lost (n = 16 0.265 -> 0.317-0.338 ms), so it is built for float only.
+    {"GETRF_TWO_ROWS_MIN_FLOAT",
+     "cuda sgetrf, square items: smallest n factored by the kernel holding two rows a lane (8 lanes an item, "
+     "padded to 16 with an identity, next item prefetched by cp.async) instead of GETRF_FULL_MIN's one row a "
+     "lane; 0 disables. 9: on an H200 n = 16 0.361 -> 0.317 ms, n = 9 0.710 -> 0.668 ms, n = 12 level "
+     "(docs/performance.md)",
+     9},
+    {"GETRF_TWO_ROWS_MAX_FLOAT", "cuda sgetrf, square items: largest n on the two-rows kernel (at most 16)", 16},
 };
 
 void report(char precision, const char *routine, const char *fmt, ...) {

@@ -1021,8 +1021,9 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
     const bool bcast = bcast_min > 0 && mx(m, n) >= bcast_min;
     const kobalt_int full_min = threshold(GETRF_FULL_MIN);
     const bool full = full_min > 0 && m == n && n >= full_min;
-    const kobalt_int two_min = threshold(GETRF_TWO_ROWS_MIN);
-    const bool two_rows = two_min > 0 && m == n && n >= two_min && n <= threshold(GETRF_TWO_ROWS_MAX);
+    const kobalt_int two_min = threshold(GETRF_TWO_ROWS_MIN_FLOAT);
+    const bool two_rows = sizeof(T) == 4 && two_min > 0 && m == n && n >= two_min &&
+                          n <= threshold(GETRF_TWO_ROWS_MAX_FLOAT);
     if (use_group(mx(m, n)) &&
         group_getrf<T>(int(m), int(n), dA, A, ipiv, strideIpiv, info, batch, bcast, full, two_rows, stream()))
         return launch_status(p, routine);

@@ -84,8 +84,9 @@ template <int W, class K> __device__ __forceinline__ int two_rows_pivot_lane(K k
 }
 
 // Threads and blocks per SM (the register cap: 65536 / (threads * blocks) registers a thread).
-// ptxas (sm_90), N = 16 float: 75-88 registers, no spills, under 5 blocks' cap of 102; 38 KB
-// of shared memory a block at 128 threads. (N = 32 needs 64 threads a block to stay within
+// ptxas (sm_90), N = 16 float, under 5 blocks' cap (96 registers): strided items 75-88
+// registers, no spills; pointer arrays with padding (n < 16) 96 and 104-184 bytes of spills,
+// unpadded 75-79, none. 19 KB of shared memory a block at 128 threads. (N = 32 needs 64 threads a block to stay within
 // 48 KB of static shared memory in double.)
 template <int N, class T> __host__ __device__ constexpr int two_rows_threads() { return N <= 16 ? 128 : 64; }
 template <int N, class T> __host__ __device__ constexpr int two_rows_blocks() { return 5; }

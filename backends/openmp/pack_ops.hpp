@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "../common/interleaved_algo.hpp"
+#include "lane_shuffles.hpp"
 
 #if !defined(KOBALT_IL_ISA) || !defined(KOBALT_IL_BYTES)
 #error "compile with -DKOBALT_IL_ISA=base|avx2|avx512 -DKOBALT_IL_BYTES=16|32|64"
@@ -74,40 +75,6 @@ template <class Real, int W> struct PackOps {
         for (int l = 0; l < W; ++l) p[l * lane] = int(v[l]);
     }
 };
-
-// Lane selections with constant indices (GCC 12 and clang both have __builtin_shufflevector),
-// on the concatenation a:b of two W-lane vectors (getrf_tiny.cpp, the packed path's copies).
-template <int W> using Lanes = std::make_integer_sequence<int, W>;
-// Even (odd) lanes of a:b.
-template <class V, int... K> KOBALT_IL_FN V even(V a, V b, std::integer_sequence<int, K...>) {
-    return __builtin_shufflevector(a, b, (2 * K)...);
-}
-template <class V, int... K> KOBALT_IL_FN V odd(V a, V b, std::integer_sequence<int, K...>) {
-    return __builtin_shufflevector(a, b, (2 * K + 1)...);
-}
-// a0 b0 a1 b1 ... from the first (lo) or second (hi) halves of a and b.
-template <class V, int... K> KOBALT_IL_FN V lo(V a, V b, std::integer_sequence<int, K...>) {
-    constexpr int W = sizeof...(K);
-    return __builtin_shufflevector(a, b, (K % 2 ? W + K / 2 : K / 2)...);
-}
-template <class V, int... K> KOBALT_IL_FN V hi(V a, V b, std::integer_sequence<int, K...>) {
-    constexpr int W = sizeof...(K);
-    return __builtin_shufflevector(a, b, (K % 2 ? W + W / 2 + K / 2 : W / 2 + K / 2)...);
-}
-
-// W x W transpose in registers, in place: on entry v[r] is row r, on return v[c] is column c
-// (row r's element c in lane r). log2(W) rounds of lo/hi zips of v[i] with v[i + W/2]: one
-// two-source lane permute per vector and round, instead of W*W scalar moves.
-template <int W, class V> KOBALT_IL_FN void transpose(V *v) {
-    KOBALT_IL_UNROLL for (int round = 1; round < W; round *= 2) {
-        V t[W];
-        KOBALT_IL_UNROLL for (int i = 0; i < W / 2; ++i) {
-            t[2 * i] = lo(v[i], v[i + W / 2], Lanes<W>{});
-            t[2 * i + 1] = hi(v[i], v[i + W / 2], Lanes<W>{});
-        }
-        KOBALT_IL_UNROLL for (int i = 0; i < W; ++i) v[i] = t[i];
-    }
-}
 
 // Items of T per SIMD pack in this translation unit's instruction set.
 template <class T> constexpr int lanes_of() { return KOBALT_IL_BYTES / int(sizeof(T)); }

@@ -246,11 +246,13 @@ endif()
 # on in _default and _small (up to the kernel's limit, 64), off in _vendor.
 # _nodirect turns it off with the other thresholds at their defaults (the paths before it:
 # KokkosBatched up to TRSM_SMALL_MAX(_FLOAT), OpenBLAS above); _direct_base forces the
-# baseline (SSE2) copy of the kernel.
+# baseline (SSE2) copy of the kernel, _direct_avx2 the AVX2 copy on a CPU whose default is
+# the AVX-512 one (elsewhere it repeats _default).
 if(TARGET test_trsm)
   set(kobalt_trsm_env_nodirect "KOBALT_TRSM_DIRECT_MAX=0")
   set(kobalt_trsm_env_direct_base "KOBALT_OPENMP_NO_AVX2=1")
-  foreach(variant nodirect direct_base)
+  set(kobalt_trsm_env_direct_avx2 "KOBALT_OPENMP_NO_AVX512=1")
+  foreach(variant nodirect direct_base direct_avx2)
     kobalt_add_correctness_run(correctness_trsm_${variant} test_trsm "correctness;correctness_fixed"
       ${kobalt_trsm_env_${variant}})
   endforeach()

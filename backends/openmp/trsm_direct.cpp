@@ -1,7 +1,8 @@
 // trsm_direct.cpp -- trsm above the compile-time-n kernels (max(m, n) = FIXED_MAX_N + 1 up to
 // TRSM_DIRECT_MAX): the left-side solve X = alpha op(A)^{-1} B that trsm.cpp reduces every
 // side/transpose to, one item at a time, runtime sizes. Compiled once per ISA, as
-// fixed_kernels.cpp (see fixed_common.hpp).
+// fixed_kernels.cpp (see fixed_common.hpp), and once more for AVX-512 (the only fixed-path
+// file with that copy: backends/openmp/CMakeLists.txt).
 //
 // These sizes ran KokkosBatched's SerialTrsm on strided views (up to TRSM_SMALL_MAX = 48 in
 // double, 24 in single; OpenBLAS above), roughly tying the best peer; this solve was 1.15-3.4x
@@ -31,11 +32,16 @@
 
 namespace {
 
-#if defined(__AVX2__)
+#if defined(__AVX512F__)
+constexpr int kVecBytes = 64;
+#elif defined(__AVX2__)
 constexpr int kVecBytes = 32;
 #else
 constexpr int kVecBytes = 16;
 #endif
+// The transposed copy of B and the padding of its rows use at most 32-byte vectors: with
+// 64-byte ones, W x W blocks would leave whole edges (n = 24: 8 of 24) to element loops.
+constexpr int kCopyBytes = kVecBytes < 32 ? kVecBytes : 32;
 
 // A vector of Bytes bytes of T (GCC vector extension), or a plain T for Bytes == sizeof(T).
 template <class T, int Bytes> struct Vec {
@@ -96,7 +102,7 @@ KF_INLINE void solve_chunk(int n, T alpha, const T *a, int64_t ars, int64_t acs,
 }
 
 // X (n x cols, row i at x + i*xs, unit-stride rows) = alpha L^{-1} X: chunks of two full
-// vectors, then one, then a half vector (AVX2 only), then single columns.
+// vectors, then one, then 32 bytes (AVX-512 only), then 16 (AVX2 and up), then single columns.
 template <bool Unit, class T>
 KF_INLINE void solve_item(int n, int cols, T alpha, const T *a, int64_t ars, int64_t acs,
                           T *x, int64_t xs) {
@@ -111,6 +117,13 @@ KF_INLINE void solve_item(int n, int cols, T alpha, const T *a, int64_t ars, int
         solve_chunk<Full, 1, Unit>(n, alpha, a, ars, acs, inv, x + c, xs);
         c += W;
     }
+#if defined(__AVX512F__)
+    using Quarter = Vec<T, 32>; // what is left after the 64-byte chunks: 8 floats / 4 doubles
+    if (c + Quarter::W <= cols) {
+        solve_chunk<Quarter, 1, Unit>(n, alpha, a, ars, acs, inv, x + c, xs);
+        c += Quarter::W;
+    }
+#endif
 #if defined(__AVX2__)
     using Half = Vec<T, 16>;
     if (c + Half::W <= cols) {
@@ -135,7 +148,7 @@ KF_INLINE void solve_item(int n, int cols, T alpha, const T *a, int64_t ars, int
 // on AMD Zen 5: the in-place row-major solve 2.3-2.4x faster than the column-major one).
 template <class T> KF_INLINE void transpose_copy(const T *__restrict__ s, int64_t ls,
                                                  T *__restrict__ d, int64_t ld, int m, int k) {
-    using S = Vec<T, kVecBytes>;
+    using S = Vec<T, kCopyBytes>;
     using V = typename S::V;
     constexpr int W = S::W;
     const int mw = m / W * W, kw = k / W * W;
@@ -173,7 +186,7 @@ void trsm_direct_items(bool lower, int n, int cols, T alpha, Items<const T> A, i
     const int64_t a_off = lower ? 0 : (n - 1) * (ars + acs);
     const int64_t ars_ = lower ? ars : -ars, acs_ = lower ? acs : -acs;
     const bool in_place = bcs == 1 || cols == 1;
-    constexpr int W = Vec<T, kVecBytes>::W;
+    constexpr int W = Vec<T, kCopyBytes>::W;
     const int ldx = (cols + W - 1) / W * W; // at most TRSM_DIRECT_MAX_N, a multiple of W
     loop(batch, [=](int64_t it) {
         T *__restrict__ b = item(B, it);

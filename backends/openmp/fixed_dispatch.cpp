@@ -19,15 +19,5 @@ bool use_avx2() {
     return yes;
 }
 
-bool use_avx512() {
-    static const bool yes = [] {
-        if (!KOBALT_OPENMP_HAVE_AVX512 || !use_avx2()) return false;
-        const char *off = std::getenv("KOBALT_OPENMP_NO_AVX512");
-        if (off && *off && *off != '0') return false;
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
-    }();
-    return yes;
-}
-
 } // namespace fixed
 } // namespace kobalt_openmp

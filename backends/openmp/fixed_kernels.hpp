@@ -93,7 +93,8 @@ KOBALT_FIXED_DECLARE(base)
 KOBALT_FIXED_DECLARE(avx2)
 #undef KOBALT_FIXED_DECLARE
 // Only trsm_direct has an AVX-512 copy (backends/openmp/CMakeLists.txt says why); it is
-// built with KOBALT_OPENMP_AVX512=ON, and called only where use_avx512() says so.
+// built with KOBALT_OPENMP_AVX512=ON, and called where the interleaved kernels' choice
+// (interleaved::isa(), which honours KOBALT_OPENMP_NO_AVX2 / _NO_AVX512) is AVX-512.
 namespace avx512 {
 template <class T>
 void trsm_direct(bool lower, bool unit, int n, int ncols, T alpha, Items<const T> A, Mat a,
@@ -103,10 +104,6 @@ void trsm_direct(bool lower, bool unit, int n, int ncols, T alpha, Items<const T
 // True when the CPU runs the AVX2/FMA copy (checked once; KOBALT_OPENMP_NO_AVX2=1 in
 // the environment forces the baseline copy, for comparison and testing).
 bool use_avx2();
-// True when the build has the AVX-512 copies and the CPU runs them, use_avx2() holds and
-// KOBALT_OPENMP_NO_AVX512 is not set (checked once; the same variable as the interleaved
-// and semiring kernels' dispatch).
-bool use_avx512();
 
 } // namespace fixed
 } // namespace kobalt_openmp

@@ -1,6 +1,7 @@
 // trsm.cpp -- B_i = alpha op(A_i)^{-1} B_i (left) or alpha B_i op(A_i)^{-1} (right).
 #include "batch_access.hpp"
 #include "fixed_path.hpp"
+#include "interleaved_kernels.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
 #include "vendor_kernels.hpp"
@@ -62,7 +63,7 @@ kobalt_status trsm(const char *routine, kobalt_layout layout, kobalt_side side,
         }
         if (direct_path) {
 #if KOBALT_OPENMP_HAVE_AVX512
-            if (fixed::use_avx512()) {
+            if (interleaved::isa() == interleaved::Isa::avx512) {
                 fixed::avx512::trsm_direct<T>(lower, unit, int(na), int(cols), alpha,
                                               fixed::items(A), fixed::mat(sa), fixed::items(B),
                                               sb.rs, sb.cs, batch);

@@ -15,7 +15,8 @@ set(KOBALT_THRESHOLD_NAMES
   TRSV_INPLACE_MAX TRSV_COL_SWEEP_MIN TRSV_ROW_SWEEP_MAX TRSV_PREFETCH_NEXT_MIN TRSV_COL_SWEEP_MAX
   GETRF_TINY_MAX PACKED_PREFETCH_BYTES PACKED_TILE_MAX_BYTES PACKED_FUSED_TILE_MAX_BYTES
   GEMM_PANEL_MAX GEMM_PANEL_MAX_FLOAT FUSED_COMPOSE_MIN FUSED_COMPOSE_MAX
-  GETRS_TINY_PAIR_MAX GETRS_TINY_PAIR_MAX_FLOAT GEMM_PREFETCH_MIN_BYTES GEMM_PREFETCH_ITEM_MAX_BYTES)
+  GETRS_TINY_PAIR_MAX GETRS_TINY_PAIR_MAX_FLOAT GEMM_PREFETCH_MIN_BYTES GEMM_PREFETCH_ITEM_MAX_BYTES
+  GETRF_DIRECT_MAX GETRF_DIRECT_MIN)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -137,6 +138,21 @@ if(TARGET test_getrf)
   foreach(variant avx2 base)
     kobalt_add_correctness_run(correctness_getrf_tiny_${variant} test_getrf "correctness;correctness_fixed"
       ${kobalt_tiny_env_${variant}})
+  endforeach()
+endif()
+
+# getrf with pivoting, row-major items at n = GETRF_DIRECT_MIN (24) ... GETRF_DIRECT_MAX (48)
+# runs the direct LU (backends/openmp/getrf_direct.cpp) in _default (off in _vendor and _small, which set
+# every threshold to 0 / 10^6); _direct_all runs it at every
+# n = 9 ... 64 (the kernel's limit), _direct_avx2 and _direct_base the same with its AVX2 and
+# baseline (SSE2) copies, as on CPUs without AVX-512 (or AVX2).
+if(TARGET test_getrf)
+  set(kobalt_direct_env_all "KOBALT_GETRF_DIRECT_MIN=9;KOBALT_GETRF_DIRECT_MAX=64;KOBALT_GETRF_SMALL_MAX=64")
+  set(kobalt_direct_env_avx2 ${kobalt_direct_env_all} "KOBALT_OPENMP_NO_AVX512=1")
+  set(kobalt_direct_env_base ${kobalt_direct_env_all} "KOBALT_OPENMP_NO_AVX2=1")
+  foreach(variant all avx2 base)
+    kobalt_add_correctness_run(correctness_getrf_direct_${variant} test_getrf "correctness;correctness_fixed"
+      ${kobalt_direct_env_${variant}})
   endforeach()
 endif()
 

@@ -11,7 +11,7 @@
 #include "fixed_kernels.hpp"
 
 #ifndef KOBALT_FIXED_ISA
-#error "compile with -DKOBALT_FIXED_ISA=base or avx2 (or avx512: trsm_direct.cpp only)"
+#error "compile with -DKOBALT_FIXED_ISA=base or avx2 (or avx512: trsm_direct.cpp and getrf_direct.cpp only)"
 #endif
 
 #define KF_INLINE __attribute__((always_inline)) inline

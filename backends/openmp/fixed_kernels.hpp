@@ -33,6 +33,9 @@ constexpr int DIRECT_MAX_N = 256;
 // trsm_direct (trsm_direct.cpp) keeps a transposed copy of B (n x ncols) in a local array:
 // the largest max(m, n) it takes, whatever TRSM_DIRECT_MAX says.
 constexpr int TRSM_DIRECT_MAX_N = 64;
+// getrf_direct (getrf_direct.cpp) factors a padded copy of the item in a local array: the
+// largest n it takes, whatever GETRF_DIRECT_MAX says (a multiple of every vector width).
+constexpr int GETRF_DIRECT_MAX_N = 64;
 
 // Items of one operand: ptrs[i] when ptrs is set (pointer-array form), else
 // base + i*stride. Plain data: no inline member functions cross the ISA boundary.
@@ -76,6 +79,9 @@ struct TrsvDirectOpts {
     void trsm_direct(bool lower, bool unit, int n, int ncols, T alpha, Items<const T> A,      \
                      Mat a, Items<T> B, int64_t brs, int64_t bcs, int64_t batch);            \
     template <class T>                                                                        \
+    void getrf_direct(int n, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info,          \
+                      int64_t batch);                                                         \
+    template <class T>                                                                        \
     void getrs_tiny(bool trans, int n, Items<const T> A, Mat a, const int *ipiv,             \
                     int64_t sipiv, Items<T> B, int64_t sb, int64_t batch, int pair_max);     \
     template <class T>                                                                        \
@@ -92,13 +98,16 @@ struct TrsvDirectOpts {
 KOBALT_FIXED_DECLARE(base)
 KOBALT_FIXED_DECLARE(avx2)
 #undef KOBALT_FIXED_DECLARE
-// Only trsm_direct has an AVX-512 copy (backends/openmp/CMakeLists.txt says why); it is
-// built with KOBALT_OPENMP_AVX512=ON, and called where the interleaved kernels' choice
-// (interleaved::isa(), which honours KOBALT_OPENMP_NO_AVX2 / _NO_AVX512) is AVX-512.
+// Only the direct trsm and getrf have an AVX-512 copy (backends/openmp/CMakeLists.txt says
+// why); it is built with KOBALT_OPENMP_AVX512=ON, and called through KOBALT_DIRECT_CALL
+// (fixed_path.hpp) where the interleaved kernels' choice (interleaved::isa(), which honours
+// KOBALT_OPENMP_NO_AVX2 / _NO_AVX512) is AVX-512.
 namespace avx512 {
 template <class T>
 void trsm_direct(bool lower, bool unit, int n, int ncols, T alpha, Items<const T> A, Mat a,
                  Items<T> B, int64_t brs, int64_t bcs, int64_t batch);
+template <class T>
+void getrf_direct(int n, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch);
 }
 
 // True when the CPU runs the AVX2/FMA copy (checked once; KOBALT_OPENMP_NO_AVX2=1 in

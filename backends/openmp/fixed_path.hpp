@@ -7,6 +7,8 @@
 #include "batch_access.hpp"
 #include "common.hpp"
 #include "fixed_kernels.hpp"
+#include "interleaved_kernels.hpp"
+#include "isa_copies.hpp"
 
 namespace kobalt_openmp {
 namespace fixed {
@@ -22,6 +24,18 @@ inline bool fits(kobalt_int n) { return n >= 1 && n <= FIXED_MAX_N; }
 #define KOBALT_FIXED_CALL(fn, ...)                                                            \
     (::kobalt_openmp::fixed::use_avx2() ? ::kobalt_openmp::fixed::avx2::fn(__VA_ARGS__)        \
                                         : ::kobalt_openmp::fixed::base::fn(__VA_ARGS__))
+
+// The direct kernels that also have an AVX-512 copy (trsm_direct, getrf_direct): that copy
+// where the interleaved kernels' choice is AVX-512 (the same CPU checks and environment
+// variables), else the copy KOBALT_FIXED_CALL picks.
+#if KOBALT_OPENMP_HAVE_AVX512
+#define KOBALT_DIRECT_CALL(fn, ...)                                                           \
+    (::kobalt_openmp::interleaved::isa() == ::kobalt_openmp::interleaved::Isa::avx512          \
+         ? ::kobalt_openmp::fixed::avx512::fn(__VA_ARGS__)                                     \
+         : KOBALT_FIXED_CALL(fn, __VA_ARGS__))
+#else
+#define KOBALT_DIRECT_CALL(fn, ...) KOBALT_FIXED_CALL(fn, __VA_ARGS__)
+#endif
 
 } // namespace fixed
 } // namespace kobalt_openmp

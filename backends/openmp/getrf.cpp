@@ -43,6 +43,15 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
                               strideIpiv, info, batch);
             return KOBALT_SUCCESS;
         }
+        // Row-major items only: on column-major ones the scalar LU below, auto-vectorised
+        // along their unit-stride columns, ran as fast (docs/performance.md, "getrf at n = 20
+        // ... 64: the direct LU").
+        if (ipiv && m == n && layout == KOBALT_ROW_MAJOR && n >= threshold(GETRF_DIRECT_MIN) &&
+            n <= threshold(GETRF_DIRECT_MAX) && n <= fixed::GETRF_DIRECT_MAX_N) {
+            KOBALT_DIRECT_CALL(getrf_direct<T>, int(n), fixed::items(A), fixed::mat(sa), ipiv,
+                               strideIpiv, info, batch);
+            return KOBALT_SUCCESS;
+        }
         if (!ipiv && m == n) { // standard layouts: columns or rows have unit stride
             const bool cols = layout == KOBALT_COL_MAJOR;
             for_each_item(batch, [&](kobalt_int i) {

@@ -60,6 +60,8 @@ enum ThresholdId : int {
     PIVOT_SCAN_PARALLEL_MIN, // the core's check of the pivot values: on all threads from this many pivots
     GEMM_PREFETCH_MIN_BYTES, // gemm / semiring kernels: prefetch each thread's next item from this call size
     GEMM_PREFETCH_ITEM_MAX_BYTES, // ... where op(A) and op(B) of an item each take at most this many bytes
+    GETRF_DIRECT_MAX,   // getrf with pivoting, square items above the fixed-n kernels: the direct LU (getrf_direct.cpp)
+    GETRF_DIRECT_MIN,   // ... from this n
     THRESHOLD_COUNT
 };
 

@@ -62,17 +62,9 @@ kobalt_status trsm(const char *routine, kobalt_layout layout, kobalt_side side,
             return KOBALT_SUCCESS;
         }
         if (direct_path) {
-#if KOBALT_OPENMP_HAVE_AVX512
-            if (interleaved::isa() == interleaved::Isa::avx512) {
-                fixed::avx512::trsm_direct<T>(lower, unit, int(na), int(cols), alpha,
-                                              fixed::items(A), fixed::mat(sa), fixed::items(B),
-                                              sb.rs, sb.cs, batch);
-                return KOBALT_SUCCESS;
-            }
-#endif
-            KOBALT_FIXED_CALL(trsm_direct<T>, lower, unit, int(na), int(cols), alpha,
-                              fixed::items(A), fixed::mat(sa), fixed::items(B), sb.rs, sb.cs,
-                              batch);
+            KOBALT_DIRECT_CALL(trsm_direct<T>, lower, unit, int(na), int(cols), alpha,
+                               fixed::items(A), fixed::mat(sa), fixed::items(B), sb.rs, sb.cs,
+                               batch);
             return KOBALT_SUCCESS;
         }
         if (lower && unit) trsm_small<true, true>(alpha, na, A, sa, rows, cols, B, sb, batch);

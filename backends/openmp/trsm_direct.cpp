@@ -24,42 +24,12 @@
 // kernel. The triangle is read by scalar broadcasts, so op(A)'s storage order does not matter.
 // The diagonal is used as reciprocals (as KokkosBatched's trsm and the fixed-n kernels do).
 // alpha == 0 zeroes B without reading A.
+#include "direct_vectors.hpp"
 #include "fixed_common.hpp"
-#include "lane_shuffles.hpp"
 
 #include <cstdint>
-#include <cstring>
 
 namespace {
-
-#if defined(__AVX512F__)
-constexpr int kVecBytes = 64;
-#elif defined(__AVX2__)
-constexpr int kVecBytes = 32;
-#else
-constexpr int kVecBytes = 16;
-#endif
-// The transposed copy of B and the padding of its rows use at most 32-byte vectors: with
-// 64-byte ones, W x W blocks would leave whole edges (n = 24: 8 of 24) to element loops.
-constexpr int kCopyBytes = kVecBytes < 32 ? kVecBytes : 32;
-
-// A vector of Bytes bytes of T (GCC vector extension), or a plain T for Bytes == sizeof(T).
-template <class T, int Bytes> struct Vec {
-    typedef T V __attribute__((vector_size(Bytes)));
-    static constexpr int W = Bytes / int(sizeof(T));
-    static KF_INLINE V load(const T *p) {
-        V v;
-        std::memcpy(&v, p, sizeof v); // unaligned
-        return v;
-    }
-    static KF_INLINE void store(T *p, V v) { std::memcpy(p, &v, sizeof v); }
-};
-template <class T> struct Scalar {
-    typedef T V;
-    static constexpr int W = 1;
-    static KF_INLINE V load(const T *p) { return *p; }
-    static KF_INLINE void store(T *p, V v) { *p = v; }
-};
 
 // Rows i0..i0+R-1 of one chunk of NV vectors (S) of X: row i at x + i*xs, L(i, k) at
 // a + i*ars + k*acs, rows k < i0 already solved; inv[i] = 1 / L(i, i) unless Unit.
@@ -138,32 +108,6 @@ KF_INLINE void solve_item(int n, int cols, T alpha, const T *a, int64_t ars, int
         }
     }
     for (; c < cols; ++c) solve_chunk<Scalar<T>, 1, Unit>(n, alpha, a, ars, acs, inv, x + c, xs);
-}
-
-// d[i * ld + j] = s[i + j * ls] for i < m, j < k: k vectors of m contiguous elements (stride
-// ls) become m vectors of k contiguous elements (stride ld). Whole W x W blocks go through
-// a register transpose (W vector loads, log2(W) rounds of lane zips, W vector stores), the
-// edges element by element. The column-major solve copies B in and out this way: with an
-// element loop those two copies took more time than the solve itself (float n = 24 ... 32
-// on AMD Zen 5: the in-place row-major solve 2.3-2.4x faster than the column-major one).
-template <class T> KF_INLINE void transpose_copy(const T *__restrict__ s, int64_t ls,
-                                                 T *__restrict__ d, int64_t ld, int m, int k) {
-    using S = Vec<T, kCopyBytes>;
-    using V = typename S::V;
-    constexpr int W = S::W;
-    const int mw = m / W * W, kw = k / W * W;
-    for (int j = 0; j < kw; j += W) {
-        for (int i = 0; i < mw; i += W) {
-            V v[W];
-            KF_UNROLL for (int r = 0; r < W; ++r) v[r] = S::load(s + i + (j + r) * ls);
-            transpose<W>(v);
-            KF_UNROLL for (int r = 0; r < W; ++r) S::store(d + (i + r) * ld + j, v[r]);
-        }
-        for (int i = mw; i < m; ++i)
-            KF_UNROLL for (int r = 0; r < W; ++r) d[i * ld + j + r] = s[i + (j + r) * ls];
-    }
-    for (int j = kw; j < k; ++j)
-        for (int i = 0; i < m; ++i) d[i * ld + j] = s[i + j * ls];
 }
 
 // Prefetches count vectors of len elements, vector v at p + v*ld (ld > 0), every cache line

@@ -141,7 +141,7 @@ if(TARGET test_getrf)
   endforeach()
 endif()
 
-# getrf with pivoting, row-major items at n = GETRF_DIRECT_MIN (24) ... GETRF_DIRECT_MAX (48)
+# getrf with pivoting, row-major items at n = GETRF_DIRECT_MIN (24) ... GETRF_DIRECT_MAX (64)
 # runs the direct LU (backends/openmp/getrf_direct.cpp) in _default (off in _vendor and _small, which set
 # every threshold to 0 / 10^6); _direct_all runs it at every
 # n = 9 ... 64 (the kernel's limit), _direct_avx2 and _direct_base the same with its AVX2 and

@@ -24,6 +24,17 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
         for (kobalt_int i = 0; i < batch; ++i) info[i] = 0;
         return KOBALT_SUCCESS;
     }
+    // The direct LU, checked before the small/vendor choice (as trsm's direct solve): at
+    // n = 56, 64 it also beat OpenBLAS, the vendor path above GETRF_SMALL_MAX. Row-major items
+    // only: on column-major ones the small path's scalar LU, auto-vectorised along their
+    // unit-stride columns, ran as fast (docs/performance.md, "getrf at n = 20 ... 64: the
+    // direct LU").
+    if (ipiv && m == n && layout == KOBALT_ROW_MAJOR && n >= threshold(GETRF_DIRECT_MIN) &&
+        n <= threshold(GETRF_DIRECT_MAX) && n <= fixed::GETRF_DIRECT_MAX_N) {
+        KOBALT_DIRECT_CALL(getrf_direct<T>, int(n), fixed::items(A), fixed::mat(strides_of(layout, lda)),
+                           ipiv, strideIpiv, info, batch);
+        return KOBALT_SUCCESS;
+    }
     const Path path = choose_path(ipiv ? GETRF_SMALL_MAX : GETRF_NP_SMALL_MAX, m > n ? m : n, lda, batch);
     if (path == Path::small) {
         const Strides sa = strides_of(layout, lda);
@@ -41,15 +52,6 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
         if (m == n && fixed::fits(n)) {
             KOBALT_FIXED_CALL(getrf<T>, int(n), fixed::items(A), fixed::mat(sa), ipiv,
                               strideIpiv, info, batch);
-            return KOBALT_SUCCESS;
-        }
-        // Row-major items only: on column-major ones the scalar LU below, auto-vectorised
-        // along their unit-stride columns, ran as fast (docs/performance.md, "getrf at n = 20
-        // ... 64: the direct LU").
-        if (ipiv && m == n && layout == KOBALT_ROW_MAJOR && n >= threshold(GETRF_DIRECT_MIN) &&
-            n <= threshold(GETRF_DIRECT_MAX) && n <= fixed::GETRF_DIRECT_MAX_N) {
-            KOBALT_DIRECT_CALL(getrf_direct<T>, int(n), fixed::items(A), fixed::mat(sa), ipiv,
-                               strideIpiv, info, batch);
             return KOBALT_SUCCESS;
         }
         if (!ipiv && m == n) { // standard layouts: columns or rows have unit stride

@@ -253,17 +253,17 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GEMM_PREFETCH_ITEM_MAX_BYTES",
      "... and op(A) and op(B) of one item take at most this many bytes each (0: never)",
      32768},
-    // Checked on the small path (GETRF_SMALL_MAX) after the fixed-n kernels: square
-    // row-major items with pivoting at n = GETRF_DIRECT_MIN ... GETRF_DIRECT_MAX run
-    // getrf_direct.cpp, the LU vectorised along the rows of a transposed, padded local copy,
-    // instead of lu_pivoted.hpp's scalar loop (1.2-1.6x faster from n = 24 on AMD Zen 5).
-    // Below the minimum each step's chain of pivot search, reciprocal and update is too
-    // short for the vectors to pay (n = 9 ... 12 0.54-0.71x); column-major items always keep
-    // the scalar loop (docs/performance.md, "getrf at n = 20 ... 64: the direct LU").
+    // Checked before GETRF_SMALL_MAX (as TRSM_DIRECT_MAX for trsm): square row-major items
+    // with pivoting at n = GETRF_DIRECT_MIN ... GETRF_DIRECT_MAX run getrf_direct.cpp, the LU
+    // vectorised along the rows of a transposed, padded local copy, instead of lu_pivoted.hpp's
+    // scalar loop (1.2-1.6x faster from n = 24 on AMD Zen 5) or, at n = 56, 64, OpenBLAS
+    // (1.5-1.6x). Below the minimum each step's chain of pivot search, reciprocal and update
+    // is too short for the vectors to pay (n = 9 ... 12 0.54-0.71x); column-major items always
+    // keep the other paths (docs/performance.md, "getrf at n = 20 ... 64: the direct LU").
     {"GETRF_DIRECT_MAX",
-     "getrf with pivoting, square row-major items: largest n run by the direct per-item LU "
-     "(at most 64 and GETRF_SMALL_MAX; 0 disables it: the scalar small-path LU as before)",
-     48},
+     "getrf with pivoting, square row-major items: largest n run by the direct per-item LU, "
+     "whatever GETRF_SMALL_MAX says (at most 64; 0 disables it: the small or vendor path as before)",
+     64},
     {"GETRF_DIRECT_MIN",
      "getrf with pivoting, square row-major items: smallest n run by the direct per-item LU "
      "(at least 9: the fixed-n kernels below)",

@@ -141,13 +141,13 @@ if(TARGET test_getrf)
   endforeach()
 endif()
 
-# getrf with pivoting, row-major items at n = GETRF_DIRECT_MIN (24) ... GETRF_DIRECT_MAX (64)
-# runs the direct LU (backends/openmp/getrf_direct.cpp) in _default (off in _vendor and _small, which set
-# every threshold to 0 / 10^6); _direct_all runs it at every
-# n = 9 ... 64 (the kernel's limit), _direct_avx2 and _direct_base the same with its AVX2 and
-# baseline (SSE2) copies, as on CPUs without AVX-512 (or AVX2).
+# getrf with pivoting at n = GETRF_DIRECT_MIN (24) ... GETRF_DIRECT_MAX (64) runs
+# the direct LU (backends/openmp/getrf_direct.cpp) in _default (off in _vendor and _small, which
+# set every threshold to 0 / 10^6); _direct_all runs it at every n = 9 ... 64 (the kernel's
+# limit), _direct_avx2 and _direct_base the same with its AVX2 and baseline (SSE2) copies, as
+# on CPUs without AVX-512 (or AVX2).
 if(TARGET test_getrf)
-  set(kobalt_direct_env_all "KOBALT_GETRF_DIRECT_MIN=9;KOBALT_GETRF_DIRECT_MAX=64;KOBALT_GETRF_SMALL_MAX=64")
+  set(kobalt_direct_env_all "KOBALT_GETRF_DIRECT_MIN=9;KOBALT_GETRF_DIRECT_MAX=64")
   set(kobalt_direct_env_avx2 ${kobalt_direct_env_all} "KOBALT_OPENMP_NO_AVX512=1")
   set(kobalt_direct_env_base ${kobalt_direct_env_all} "KOBALT_OPENMP_NO_AVX2=1")
   foreach(variant all avx2 base)

@@ -25,12 +25,10 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
         return KOBALT_SUCCESS;
     }
     // The direct LU, checked before the small/vendor choice (as trsm's direct solve): at
-    // n = 56, 64 it also beat OpenBLAS, the vendor path above GETRF_SMALL_MAX. Row-major items
-    // only: on column-major ones the small path's scalar LU, auto-vectorised along their
-    // unit-stride columns, ran as fast (docs/performance.md, "getrf at n = 20 ... 64: the
-    // direct LU").
-    if (ipiv && m == n && layout == KOBALT_ROW_MAJOR && n >= threshold(GETRF_DIRECT_MIN) &&
-        n <= threshold(GETRF_DIRECT_MAX) && n <= fixed::GETRF_DIRECT_MAX_N) {
+    // n = 56, 64 it also beat OpenBLAS, the vendor path above GETRF_SMALL_MAX
+    // (docs/performance.md, "getrf at n = 24 ... 64: the direct LU").
+    if (ipiv && m == n && n >= threshold(GETRF_DIRECT_MIN) && n <= threshold(GETRF_DIRECT_MAX) &&
+        n <= fixed::GETRF_DIRECT_MAX_N) {
         KOBALT_DIRECT_CALL(getrf_direct<T>, int(n), fixed::items(A), fixed::mat(strides_of(layout, lda)),
                            ipiv, strideIpiv, info, batch);
         return KOBALT_SUCCESS;

@@ -253,19 +253,20 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     {"GEMM_PREFETCH_ITEM_MAX_BYTES",
      "... and op(A) and op(B) of one item take at most this many bytes each (0: never)",
      32768},
-    // Checked before GETRF_SMALL_MAX (as TRSM_DIRECT_MAX for trsm): square row-major items
-    // with pivoting at n = GETRF_DIRECT_MIN ... GETRF_DIRECT_MAX run getrf_direct.cpp, the LU
-    // vectorised along the rows of a transposed, padded local copy, instead of lu_pivoted.hpp's
-    // scalar loop (1.2-1.6x faster from n = 24 on AMD Zen 5) or, at n = 56, 64, OpenBLAS
-    // (1.5-1.6x). Below the minimum each step's chain of pivot search, reciprocal and update
-    // is too short for the vectors to pay (n = 9 ... 12 0.54-0.71x); column-major items always
-    // keep the other paths (docs/performance.md, "getrf at n = 20 ... 64: the direct LU").
+    // Checked before GETRF_SMALL_MAX (as TRSM_DIRECT_MAX for trsm): square items with
+    // pivoting at n = GETRF_DIRECT_MIN ... GETRF_DIRECT_MAX run getrf_direct.cpp, the LU by
+    // rows of a padded local row-major copy, vectorised along the rows, instead of
+    // lu_pivoted.hpp's scalar loop (AMD Zen 5, both layouts and precisions: 1.06-1.82x at
+    // n = 24 ... 48) or the vendor path at n = 56, 64 (1.86-2.78x). At n = 20 it tied (0.94-1.08
+    // over runs and layouts), at 10, 12 it lost (0.77-0.90x): each step's chain of pivot
+    // search, reciprocal and row update is too short there for the vectors to pay
+    // (docs/performance.md, "getrf at n = 24 ... 64: the direct LU").
     {"GETRF_DIRECT_MAX",
-     "getrf with pivoting, square row-major items: largest n run by the direct per-item LU, "
+     "getrf with pivoting and square items: largest n run by the direct per-item LU, "
      "whatever GETRF_SMALL_MAX says (at most 64; 0 disables it: the small or vendor path as before)",
      64},
     {"GETRF_DIRECT_MIN",
-     "getrf with pivoting, square row-major items: smallest n run by the direct per-item LU "
+     "getrf with pivoting and square items: smallest n run by the direct per-item LU "
      "(at least 9: the fixed-n kernels below)",
      24},
 };

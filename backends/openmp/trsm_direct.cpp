@@ -1,8 +1,8 @@
 // trsm_direct.cpp -- trsm above the compile-time-n kernels (max(m, n) = FIXED_MAX_N + 1 up to
 // TRSM_DIRECT_MAX): the left-side solve X = alpha op(A)^{-1} B that trsm.cpp reduces every
 // side/transpose to, one item at a time, runtime sizes. Compiled once per ISA, as
-// fixed_kernels.cpp (see fixed_common.hpp), and once more for AVX-512 (the only fixed-path
-// file with that copy: backends/openmp/CMakeLists.txt).
+// fixed_kernels.cpp (see fixed_common.hpp), and once more for AVX-512 (with getrf_direct.cpp
+// the only fixed-path files with that copy: backends/openmp/CMakeLists.txt).
 //
 // These sizes ran KokkosBatched's SerialTrsm on strided views (up to TRSM_SMALL_MAX = 48 in
 // double, 24 in single; OpenBLAS above), roughly tying the best peer; this solve was 1.15-3.4x

@@ -118,9 +118,10 @@ if(NOT rel_asan)
   set_target_properties(kobalt_failing_malloc PROPERTIES
     LIBRARY_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/shims C_VISIBILITY_PRESET hidden)
   add_dependencies(test_faults kobalt_failing_malloc)
-  # The vendor getrf and fused paths allocate their row-major LU scratch: force them.
+  # The vendor getrf and fused paths allocate their row-major LU scratch: force them (the
+  # direct LU, checked before the small/vendor choice, off too).
   set(oom_env "${rel_env}" "LD_PRELOAD=$<TARGET_FILE:kobalt_failing_malloc>" "KOBALT_GETRF_SMALL_MAX=0"
-    "KOBALT_GEMM_LU_TRSV_SMALL_MAX=0" "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
+    "KOBALT_GETRF_DIRECT_MAX=0" "KOBALT_GEMM_LU_TRSV_SMALL_MAX=0" "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
   add_test(NAME faults_oom COMMAND test_faults oom)
   set_tests_properties(faults_oom PROPERTIES ENVIRONMENT "${oom_env}" SKIP_RETURN_CODE 77 TIMEOUT 120)
   # Allocation failures while the first call loads the backends: a plugin with no

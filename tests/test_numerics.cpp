@@ -4,7 +4,8 @@
 // double, 1e37/1e-37 in float), Hilbert matrices and U diag(s) V^T with a chosen
 // condition number (1e4 .. 1e12 double, 1e3 .. 1e6 float).
 //
-// For every item of every batch (orders 4..10, 16, 40, 60: both sides of GETRF_SMALL_MAX,
+// For every item of every batch (orders 4..10, 16, 40, 60: both sides of GETRF_SMALL_MAX;
+// 40 and 60 run the direct LU, GETRF_DIRECT_MIN .. _MAX, with the default thresholds;
 // both layouts, both precisions; ctest runs it with the default thresholds and with every
 // path forced, as the correctness tests):
 //   - info and the pivots equal LAPACKE's (dgetrf on a copy of the item);

@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
+#include <utility>
 
 #include "fixed_common.hpp"
 #include "lane_shuffles.hpp"
@@ -29,6 +31,18 @@ constexpr int kCopyBytes = kVecBytes < 32 ? kVecBytes : 32;
 template <class T, int Bytes> struct Vec {
     typedef T V __attribute__((vector_size(Bytes)));
     static constexpr int W = Bytes / int(sizeof(T));
+    // Lane indices and lane masks: integers of T's width, so that comparisons of V give VI.
+    using I = std::conditional_t<sizeof(T) == 8, int64_t, int32_t>;
+    typedef I VI __attribute__((vector_size(Bytes)));
+    // x in every lane by one broadcast: a lane-by-lane fill (v[l] = x) compiles to W inserts
+    // (it cost getrf_direct.cpp up to 2x in float), and V{} + x turns -0.0 into +0.0.
+    static KF_INLINE V splat(T x) { return splat(x, std::make_integer_sequence<int, W>{}); }
+    template <int... K> static KF_INLINE V splat(T x, std::integer_sequence<int, K...>) {
+        return V{((void)K, x)...};
+    }
+    // 0, 1, ..., W - 1.
+    static KF_INLINE VI iota() { return iota(std::make_integer_sequence<int, W>{}); }
+    template <int... K> static KF_INLINE VI iota(std::integer_sequence<int, K...>) { return VI{I(K)...}; }
     static KF_INLINE V load(const T *p) {
         V v;
         std::memcpy(&v, p, sizeof v); // unaligned

@@ -8,6 +8,7 @@
 // unrolled into straight-line code on registers, and the item loop does nothing else.
 // gemv's kernels are written on 16-byte GCC vector types (register-blocked): GCC had left
 // their scalar loop nests unvectorised, 0.79-0.90x of the best peer at n = 10..16.
+#include "direct_vectors.hpp"
 #include "fixed_common.hpp"
 
 #include <cstdint>
@@ -77,20 +78,13 @@ void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
     if constexpr (W == 0) {
         gemv_cols_scalar<M, NC>(n, alpha, A, ld, X, beta, Y, batch);
     } else {
-        typedef T V __attribute__((vector_size(W * sizeof(T))));
+        using S = Vec<T, W * int(sizeof(T))>;
+        using V = typename S::V;
         constexpr int NV = (M + W - 1) / W;
         constexpr int K = NV == 1 ? 4 : NV == 2 ? 2 : 1;
         const auto off = [](int v) { return v < NV - 1 ? v * W : M - W; };
-        const auto load = [](const T *p) {
-            V v;
-            __builtin_memcpy(&v, p, sizeof v); // unaligned: columns start anywhere
-            return v;
-        };
-        const auto splat = [](T s) {
-            V v;
-            KF_UNROLL for (int l = 0; l < W; ++l) v[l] = s;
-            return v;
-        };
+        const auto load = [](const T *p) { return S::load(p); }; // unaligned: columns start anywhere
+        const auto splat = [](T x) { return S::splat(x); };
         loop(batch, [=](int64_t it) KF_INLINE_LAMBDA {
             const T *__restrict__ a = item(A, it);
             const T *__restrict__ x = item(X, it);
@@ -181,19 +175,13 @@ void gemv_rows(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
     if constexpr (W == 0) {
         gemv_rows_scalar<N, NR>(m, alpha, A, ld, X, beta, Y, batch);
     } else {
-        typedef T V __attribute__((vector_size(W * sizeof(T))));
-        typedef std::conditional_t<sizeof(T) == 8, int64_t, int32_t> I;
-        typedef I IV __attribute__((vector_size(W * sizeof(T))));
+        using S = Vec<T, W * int(sizeof(T))>;
+        using V = typename S::V;
         constexpr int NV = (N + W - 1) / W;
         constexpr int SKIP = NV * W - N; // lanes of the last vector covered before
         const auto off = [](int v) { return v < NV - 1 ? v * W : N - W; };
-        const auto load = [](const T *p) {
-            V v;
-            __builtin_memcpy(&v, p, sizeof v); // unaligned: rows start anywhere
-            return v;
-        };
-        IV keep;
-        KF_UNROLL for (int l = 0; l < W; ++l) keep[l] = l >= SKIP ? I(-1) : I(0);
+        const auto load = [](const T *p) { return S::load(p); }; // unaligned: rows start anywhere
+        const typename S::VI keep = S::iota() >= typename S::I(SKIP);
         loop(batch, [=](int64_t it) KF_INLINE_LAMBDA {
             const T *__restrict__ a = item(A, it);
             const T *__restrict__ x = item(X, it);

@@ -27,12 +27,12 @@ namespace {
 // stay in L2, lost more to the three parallel regions a chunk than they gained.)
 // The order n decides (not max(n, k, nrhs)): small n with a long k or many right-hand sides
 // keeps the one-loop kernels of n <= 8, and each routine picks its own kernel for k and nrhs.
-bool composes(kobalt_layout layout, kobalt_int n, kobalt_int k, const int *ipiv) {
+bool composes(kobalt_layout layout, kobalt_int n, kobalt_int k, kobalt_int lda, const int *ipiv) {
     if (n == 0 || k == 0 || n < threshold(FUSED_COMPOSE_MIN) || n > threshold(FUSED_COMPOSE_MAX)) return false;
     // getrf's only failure after its argument checks (which the fused call has already made)
     // is the row-major LU workspace of its vendor path: such calls keep the one-loop path,
     // which allocates before writing anything, so that a failed call writes nothing.
-    return vendor::getrf_scratch_size(layout, n, n, ipiv != nullptr) == 0 || n <= threshold(GETRF_SMALL_MAX);
+    return !getrf_allocates(layout, n, n, lda, ipiv != nullptr);
 }
 
 // gemm(c, len), getrf(c, len), getrs(c, len) on items c ... c + len - 1, each the backend's
@@ -93,7 +93,7 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
         for (kobalt_int i = 0; i < batch; ++i) info[i] = 0;
         return KOBALT_SUCCESS;
     }
-    if (composes(layout, n, k, ipiv)) return composed<T>(n, k, nrhs, steps, info, batch);
+    if (composes(layout, n, k, lda, ipiv)) return composed<T>(n, k, nrhs, steps, info, batch);
     const kobalt_int max_ld = max3(ldx, ldy, lda > ldb ? lda : ldb);
     const Path path = choose_path(GEMM_LU_TRSV_SMALL_MAX, max3(n, k, nrhs), max_ld, batch);
     if (path == Path::small) {

@@ -11,6 +11,17 @@
 namespace kobalt_openmp {
 namespace {
 
+// The direct LU (getrf_direct.cpp), checked before the small/vendor choice (as trsm's direct
+// solve): at n = 56, 64 it also beat OpenBLAS, the vendor path above GETRF_SMALL_MAX
+// (docs/performance.md, "getrf at n = 24 ... 64: the direct LU").
+bool runs_direct(kobalt_int m, kobalt_int n, bool pivoted) {
+    return pivoted && m == n && n >= threshold(GETRF_DIRECT_MIN) && n <= threshold(GETRF_DIRECT_MAX) &&
+           n <= fixed::GETRF_DIRECT_MAX_N;
+}
+Path path_of(kobalt_int m, kobalt_int n, kobalt_int lda, bool pivoted, kobalt_int batch) {
+    return choose_path(pivoted ? GETRF_SMALL_MAX : GETRF_NP_SMALL_MAX, m > n ? m : n, lda, batch);
+}
+
 // info[i] is LAPACK's info for item i: 0, or j > 0 when U(j,j) is exactly zero (the
 // factorisation still completes). Row-major items give the same pivots and info as the
 // column-major call on the same logical matrix, on both paths. A NaN or Inf only
@@ -24,18 +35,14 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
         for (kobalt_int i = 0; i < batch; ++i) info[i] = 0;
         return KOBALT_SUCCESS;
     }
-    // The direct LU, checked before the small/vendor choice (as trsm's direct solve): at
-    // n = 56, 64 it also beat OpenBLAS, the vendor path above GETRF_SMALL_MAX
-    // (docs/performance.md, "getrf at n = 24 ... 64: the direct LU").
-    if (ipiv && m == n && n >= threshold(GETRF_DIRECT_MIN) && n <= threshold(GETRF_DIRECT_MAX) &&
-        n <= fixed::GETRF_DIRECT_MAX_N) {
-        KOBALT_DIRECT_CALL(getrf_direct<T>, int(n), fixed::items(A), fixed::mat(strides_of(layout, lda)),
-                           ipiv, strideIpiv, info, batch);
+    const Strides sa = strides_of(layout, lda);
+    if (runs_direct(m, n, ipiv != nullptr)) {
+        KOBALT_DIRECT_CALL(getrf_direct<T>, int(n), fixed::items(A), fixed::mat(sa), ipiv, strideIpiv,
+                           info, batch);
         return KOBALT_SUCCESS;
     }
-    const Path path = choose_path(ipiv ? GETRF_SMALL_MAX : GETRF_NP_SMALL_MAX, m > n ? m : n, lda, batch);
+    const Path path = path_of(m, n, lda, ipiv != nullptr, batch);
     if (path == Path::small) {
-        const Strides sa = strides_of(layout, lda);
         if (m == n && n == 2 && n <= threshold(GETRF_TINY_MAX)) {
             KOBALT_INTERLEAVED_CALL(tiny_getrf2<T>, fixed::items(A), fixed::mat(sa), ipiv, strideIpiv,
                                     info, batch);
@@ -82,6 +89,13 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
 }
 
 } // namespace
+
+bool getrf_allocates(kobalt_layout layout, kobalt_int m, kobalt_int n, kobalt_int lda, bool pivoted) {
+    if (m == 0 || n == 0 || runs_direct(m, n, pivoted)) return false;
+    // The batch size only picks between the two vendor paths, which allocate alike.
+    if (path_of(m, n, lda, pivoted, 1) == Path::small) return false;
+    return vendor::getrf_scratch_size(layout, m, n, pivoted) != 0;
+}
 
 template <class Real>
 kobalt_status getrf_strided(kobalt_layout layout, kobalt_int m, kobalt_int n, Real *A,

@@ -26,40 +26,19 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
-#include <type_traits>
 
 namespace {
-
-template <class T> struct Lanes_of {
-    using S = Vec<T, kVecBytes>;
-    using V = typename S::V;
-    static constexpr int W = S::W;
-    // Lane indices and lane masks: integers of T's width, so that comparisons of V give VI.
-    using I = std::conditional_t<sizeof(T) == 8, int64_t, int32_t>;
-    typedef I VI __attribute__((vector_size(kVecBytes)));
-    // x in every lane (not V{} + x, which turns -0.0 into +0.0).
-    static KF_INLINE V splat(T x) { return splat(x, std::make_integer_sequence<int, W>{}); }
-    template <int... K> static KF_INLINE V splat(T x, std::integer_sequence<int, K...>) {
-        return V{((void)K, x)...}; // one broadcast (a lane-by-lane fill is W inserts)
-    }
-    static KF_INLINE VI iota() {
-        VI v{};
-        KF_UNROLL for (int k = 0; k < W; ++k) v[k] = I(k);
-        return v;
-    }
-};
 
 // LU with partial pivoting of the n x n row-major array a (row i at a + i*ld, ld a multiple
 // of W, columns n .. ld-1 padding); returns LAPACK's info.
 template <class T> KF_INLINE int lu_rows(int n, T *__restrict__ a, int ld, int *__restrict__ ipiv) {
-    using L = Lanes_of<T>;
-    using S = typename L::S;
-    using V = typename L::V;
-    using VI = typename L::VI;
-    using I = typename L::I;
-    constexpr int W = L::W;
+    using S = Vec<T, kVecBytes>;
+    using V = typename S::V;
+    using VI = typename S::VI;
+    using I = typename S::I;
+    constexpr int W = S::W;
     const T sfmin = std::numeric_limits<T>::min();
-    const VI iota = L::iota();
+    const VI iota = S::iota();
     int info = 0;
     for (int j = 0; j < n; ++j) {
         // idamax on column j: the first row of maximal |a|; a NaN in row j keeps p = j (nothing
@@ -106,7 +85,7 @@ template <class T> KF_INLINE int lu_rows(int n, T *__restrict__ a, int ld, int *
             T *__restrict__ ri = a + i * ld;
             const T x = ri[j];
             const T l = pivot == T(0) ? x : recip ? x * r : x / pivot;
-            const V lv = L::splat(l);
+            const V lv = S::splat(l);
             if (j_alone) ri[j] = l;
             const V x0 = S::load(ri + b0);
             const V y0 = x0 - lv * S::load(rj + b0);
@@ -125,7 +104,7 @@ namespace KOBALT_FIXED_ISA {
 
 template <class T>
 void getrf_direct(int n, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch) {
-    constexpr int W = Lanes_of<T>::W;
+    constexpr int W = Vec<T, kVecBytes>::W;
     const int ld = (n + W - 1) / W * W; // at most GETRF_DIRECT_MAX_N, a multiple of every W
     // Row-major items are copied row by row, column-major ones transposed (W x W register
     // transposes); the padding columns are zeroed.

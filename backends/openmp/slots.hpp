@@ -21,6 +21,12 @@ namespace kobalt_openmp {
 // backend's threads.
 int pivots_out_of_range(const int *ipiv, kobalt_int n, kobalt_int stride, kobalt_int batch);
 
+// Whether getrf (getrf.cpp) would allocate a workspace for such a call: only its vendor
+// path for row-major items with pivoting does, and allocation is its only failure after the
+// argument checks. The fused call's chunked composition asks, to keep calls that could fail
+// half-way on its one-loop path (gemm_lu_trsv.cpp, composes).
+bool getrf_allocates(kobalt_layout layout, kobalt_int m, kobalt_int n, kobalt_int lda, bool pivoted);
+
 } // namespace kobalt_openmp
 
 // Explicit instantiation of one slot template for both precisions.

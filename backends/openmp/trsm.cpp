@@ -1,7 +1,6 @@
 // trsm.cpp -- B_i = alpha op(A_i)^{-1} B_i (left) or alpha B_i op(A_i)^{-1} (right).
 #include "batch_access.hpp"
 #include "fixed_path.hpp"
-#include "interleaved_kernels.hpp"
 #include "slots.hpp"
 #include "small_kernels.hpp"
 #include "vendor_kernels.hpp"

@@ -702,11 +702,28 @@ void panel(const Call<typename V::T> &x, const typename V::T *A, const typename 
     else all_columns(std::false_type{});
 }
 
+// Vectors per column of the tallest panel item() cuts op(A) into: 32 rows (at most 8
+// vectors), or for plus-times with 32 vector registers (AVX-512) up to 64 rows and 6
+// vectors, the rows then split evenly over the fewest panels (tall_panels). With panels of
+// 32 rows, float n = 48 on AVX-512 ran as a 32-row panel and a 16-row one, whose 8
+// broadcasts a step fed only 8 FMAs: on AMD Zen 5, in L2, 0.80x of libxsmm, and the 16-row
+// panel took 0.79x the time of the 32-row one for half its FMAs; as one panel of 3 vectors
+// (24 accumulators, 3 loads and 8 broadcasts a step: libxsmm's blocking) 1.13x faster.
+// Double panels of 7 or 8 vectors (2 or 3 columns at a time) ran 2.3-2.9x slower than two
+// of 4, hence 6 (docs/performance.md, "gemm at n = 33 ... 128: taller panels"). The
+// semirings (two instructions a term, half the registers for accumulators) keep 32 rows.
+template <class S, class V> constexpr bool tall_panels() { return S::kFmaTerm && V::REGS >= 32; }
+template <class S, class V> constexpr int panel_vectors() {
+    constexpr int most = tall_panels<S, V>() ? 6 : 8;
+    constexpr int rows = tall_panels<S, V>() ? kPanelMax : 32;
+    return rows / V::L < most ? rows / V::L : most;
+}
+
 // One panel of a wide-vector copy: nv vectors per column (1 .. NVMAX).
 template <class S, class V, Mode M>
 void panel_nv(int nv, const Call<typename V::T> &x, const typename V::T *A, const typename V::T *B,
               typename V::T *C, int i0, int mb, typename V::T *pack) {
-    constexpr int NVMAX = 32 / V::L < 8 ? 32 / V::L : 8;
+    constexpr int NVMAX = panel_vectors<S, V>();
 #define KS_CASE(NV)                                                                                \
     case NV:                                                                                       \
         if constexpr (NV <= NVMAX) panel<S, V, NV, M>(x, A, B, C, i0, mb, pack);                   \
@@ -1158,7 +1175,7 @@ template <class S, class T> void item(const Call<T> &x, const T *A, const T *B, 
         if (sizeof(T) == 4 && !(S::kMin && !fb.negative)) keys = true;
         else int_red = !fb.negative && (S::kMin || !scan(A, x.m, x.k, x.a).negative);
     }
-    constexpr int PH = (32 / VW::L < 8 ? 32 / VW::L : 8) * VW::L;
+    constexpr int PH = panel_vectors<S, VW>() * VW::L;
     static_assert(PH <= kPanelMax, "panel larger than the scratch");
     if (VN::L < VW::L && x.m <= VN::L) { // one narrow vector holds every row
         if constexpr (S::kScanB && VN::kInt) {
@@ -1167,8 +1184,22 @@ template <class S, class T> void item(const Call<T> &x, const T *A, const T *B, 
         }
         return panel<S, VN, 1, Mode::fp>(x, A, B, C, 0, x.m, pack);
     }
-    for (int i0 = 0; i0 < x.m; i0 += PH) {
-        const int mb = x.m - i0 < PH ? x.m - i0 : PH;
+    // Tall panels only where panels of 32 rows would end in a shorter one (float n = 48 on
+    // AVX-512: 32 + 16 rows): then the fewest panels of at most PH rows, as even as whole
+    // vectors allow (double n = 56: 32 + 24 rows, not 48 + 8, whose one-vector panel is
+    // broadcast-bound), and only while such a panel of op(A) stays within 32 KiB, so that
+    // every column group reads it from L1 (double n = 128 in panels of 48 and 40 rows: 0.88x).
+    // Where 32-row panels divide the rows evenly (float n = 64, double n = 64, 128) they stay:
+    // float n = 64 as one 64-row panel was 1.03x in L2 but 0.88-0.90x from memory.
+    int ph = PH;
+    if constexpr (tall_panels<S, VW>()) {
+        const int vectors = (x.m + VW::L - 1) / VW::L, nvmax = PH / VW::L, nv32 = 32 / VW::L;
+        const int panels = (vectors + nvmax - 1) / nvmax;
+        ph = (vectors + panels - 1) / panels * VW::L;
+        if (vectors % nv32 == 0 || int64_t(ph) * x.k * int64_t(sizeof(T)) > 32768) ph = nv32 * VW::L;
+    }
+    for (int i0 = 0; i0 < x.m; i0 += ph) {
+        const int mb = x.m - i0 < ph ? x.m - i0 : ph;
         const int nv = (mb + VW::L - 1) / VW::L;
         if constexpr (S::kScanB && VW::kInt) {
             if (keys) {

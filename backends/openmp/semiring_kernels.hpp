@@ -62,8 +62,10 @@ template <class T> struct Problem {
     bool prefetch;
 };
 
-// Rows of one packed panel, at most (it depends on the vector width).
-constexpr int kPanelMax = 32;
+// Rows of one packed panel, at most (it depends on the vector width and the semiring:
+// 64 for plus-times with 32 vector registers, 32 otherwise; semiring_kernels.cpp,
+// panel_vectors).
+constexpr int kPanelMax = 64;
 // Columns of C accumulated at once, at most.
 constexpr int kColumnsMax = 8;
 // Scratch elements one thread needs for an inner dimension k (the packed panel, the keys

@@ -83,8 +83,6 @@ void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
         constexpr int NV = (M + W - 1) / W;
         constexpr int K = NV == 1 ? 4 : NV == 2 ? 2 : 1;
         const auto off = [](int v) { return v < NV - 1 ? v * W : M - W; };
-        const auto load = [](const T *p) { return S::load(p); }; // unaligned: columns start anywhere
-        const auto splat = [](T x) { return S::splat(x); };
         loop(batch, [=](int64_t it) KF_INLINE_LAMBDA {
             const T *__restrict__ a = item(A, it);
             const T *__restrict__ x = item(X, it);
@@ -99,15 +97,15 @@ void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
                 KF_UNROLL for (; j + K <= nc; j += K) {
                     KF_UNROLL for (int k = 0; k < K; ++k) {
                         const T *col = a + (j + k) * ld;
-                        const V xj = splat(x[j + k]);
+                        const V xj = S::splat(x[j + k]);
                         KF_UNROLL for (int v = 0; v < NV; ++v)
-                            acc[k][v] += load(col + off(v)) * xj;
+                            acc[k][v] += S::load(col + off(v)) * xj;
                     }
                 }
                 KF_UNROLL for (; j < nc; ++j) {
                     const T *col = a + j * ld;
-                    const V xj = splat(x[j]);
-                    KF_UNROLL for (int v = 0; v < NV; ++v) acc[0][v] += load(col + off(v)) * xj;
+                    const V xj = S::splat(x[j]);
+                    KF_UNROLL for (int v = 0; v < NV; ++v) acc[0][v] += S::load(col + off(v)) * xj;
                 }
                 KF_UNROLL for (int k = 1; k < K; ++k)
                     KF_UNROLL for (int v = 0; v < NV; ++v) acc[0][v] += acc[k][v];
@@ -118,7 +116,7 @@ void gemv_cols(int n, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
             } else {
                 // All of y is read before any store: the last vector overlaps.
                 KF_UNROLL for (int v = 0; v < NV; ++v)
-                    out[v] = alpha * acc[0][v] + beta * load(y + off(v));
+                    out[v] = alpha * acc[0][v] + beta * S::load(y + off(v));
             }
             KF_UNROLL for (int v = 0; v < NV; ++v) __builtin_memcpy(y + off(v), &out[v], sizeof(V));
         });
@@ -180,7 +178,6 @@ void gemv_rows(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
         constexpr int NV = (N + W - 1) / W;
         constexpr int SKIP = NV * W - N; // lanes of the last vector covered before
         const auto off = [](int v) { return v < NV - 1 ? v * W : N - W; };
-        const auto load = [](const T *p) { return S::load(p); }; // unaligned: rows start anywhere
         const typename S::VI keep = S::iota() >= typename S::I(SKIP);
         loop(batch, [=](int64_t it) KF_INLINE_LAMBDA {
             const T *__restrict__ a = item(A, it);
@@ -192,14 +189,14 @@ void gemv_rows(int m, T alpha, Items<const T> A, int64_t ld, Items<const T> X, T
                 return;
             }
             V xv[NV];
-            KF_UNROLL for (int v = 0; v < NV; ++v) xv[v] = load(x + off(v));
+            KF_UNROLL for (int v = 0; v < NV; ++v) xv[v] = S::load(x + off(v));
             if (SKIP > 0) xv[NV - 1] = keep != 0 ? xv[NV - 1] : V{};
             const auto dot = [&](int i) KF_INLINE_LAMBDA {
                 const T *row = a + i * ld;
-                V last = load(row + off(NV - 1));
+                V last = S::load(row + off(NV - 1));
                 if (SKIP > 0) last = keep != 0 ? last : V{};
                 V acc = last * xv[NV - 1];
-                KF_UNROLL for (int v = 0; v < NV - 1; ++v) acc += load(row + off(v)) * xv[v];
+                KF_UNROLL for (int v = 0; v < NV - 1; ++v) acc += S::load(row + off(v)) * xv[v];
                 return lane_sum<T, W>(acc);
             };
             // beta tested once per item, not once per row.

@@ -35,7 +35,11 @@ template <class Real, int W> struct PackOps {
         return v;
     }
     static KOBALT_IL_FN void store(T *p, V v) { std::memcpy(p, &v, sizeof v); }
-    static KOBALT_IL_FN V splat(T x) { return V{} + x; }
+    // x in every lane by one broadcast (V{} + x would turn -0.0 into +0.0).
+    static KOBALT_IL_FN V splat(T x) { return splat(x, std::make_integer_sequence<int, W>{}); }
+    template <int... K> static KOBALT_IL_FN V splat(T x, std::integer_sequence<int, K...>) {
+        return V{((void)K, x)...};
+    }
     static KOBALT_IL_FN V abs(V v) { return v < T(0) ? -v : v; }
     static KOBALT_IL_FN M gt(V a, V b) { return a > b; }
     static KOBALT_IL_FN M ge(V a, V b) { return a >= b; }

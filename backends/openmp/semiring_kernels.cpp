@@ -489,6 +489,7 @@ template <class T> struct Call {
     // Decided once in run(): the kernels' epilogues test it instead of alpha and beta.
     bool plain;
     bool prefetch; // Problem::prefetch
+    int panel;  // rows of op(A) per panel (panel_rows(): fixed by m and k, so once per call)
     View a, b;  // op(A), op(B); C has unit row stride, columns ldc apart
     int64_t ldc;
 };
@@ -712,11 +713,34 @@ void panel(const Call<typename V::T> &x, const typename V::T *A, const typename 
 // Double panels of 7 or 8 vectors (2 or 3 columns at a time) ran 2.3-2.9x slower than two
 // of 4, hence 6 (docs/performance.md, "gemm at n = 33 ... 128: taller panels"). The
 // semirings (two instructions a term, half the registers for accumulators) keep 32 rows.
+constexpr int kPanelRows = 32; // the panel height of the semirings, and of plus-times elsewhere
 template <class S, class V> constexpr bool tall_panels() { return S::kFmaTerm && V::REGS >= 32; }
 template <class S, class V> constexpr int panel_vectors() {
     constexpr int most = tall_panels<S, V>() ? 6 : 8;
-    constexpr int rows = tall_panels<S, V>() ? kPanelMax : 32;
+    constexpr int rows = tall_panels<S, V>() ? kPanelMax : kPanelRows;
     return rows / V::L < most ? rows / V::L : most;
+}
+
+// Rows per panel for op(A) of m rows and k columns, the whole rule in one place. Tall
+// panels only where panels of kPanelRows would end in a shorter one (float n = 48 on
+// AVX-512: 32 + 16 rows): then the fewest panels of at most panel_vectors() vectors, as
+// even as whole vectors allow (double n = 56: 32 + 24 rows, not 48 + 8, whose one-vector
+// panel is broadcast-bound), and only while such a panel of op(A) stays within 32 KiB, so
+// that every column group reads it from L1 (double n = 128 in panels of 48 and 40 rows:
+// 0.88x). Where panels of kPanelRows divide the rows evenly (float n = 64, double n = 64,
+// 128) they stay: float n = 64 as one 64-row panel was 1.03x in L2 but 0.88-0.90x from memory.
+template <class S, class V> int panel_rows(int m, int k) {
+    constexpr int most = panel_vectors<S, V>();
+    if constexpr (!tall_panels<S, V>()) {
+        return most * V::L;
+    } else {
+        constexpr int short_vectors = kPanelRows / V::L;
+        const int vectors = (m + V::L - 1) / V::L;
+        const int panels = (vectors + most - 1) / most;
+        const int rows = (vectors + panels - 1) / panels * V::L;
+        const bool fits_l1 = int64_t(rows) * k * int64_t(sizeof(typename V::T)) <= 32768;
+        return vectors % short_vectors == 0 || !fits_l1 ? kPanelRows : rows;
+    }
 }
 
 // One panel of a wide-vector copy: nv vectors per column (1 .. NVMAX).
@@ -1175,8 +1199,7 @@ template <class S, class T> void item(const Call<T> &x, const T *A, const T *B, 
         if (sizeof(T) == 4 && !(S::kMin && !fb.negative)) keys = true;
         else int_red = !fb.negative && (S::kMin || !scan(A, x.m, x.k, x.a).negative);
     }
-    constexpr int PH = panel_vectors<S, VW>() * VW::L;
-    static_assert(PH <= kPanelMax, "panel larger than the scratch");
+    static_assert(panel_vectors<S, VW>() * VW::L <= kPanelMax, "panel larger than the scratch");
     if (VN::L < VW::L && x.m <= VN::L) { // one narrow vector holds every row
         if constexpr (S::kScanB && VN::kInt) {
             if (keys) return panel<S, VN, 1, Mode::keys>(x, A, B, C, 0, x.m, pack);
@@ -1184,20 +1207,7 @@ template <class S, class T> void item(const Call<T> &x, const T *A, const T *B, 
         }
         return panel<S, VN, 1, Mode::fp>(x, A, B, C, 0, x.m, pack);
     }
-    // Tall panels only where panels of 32 rows would end in a shorter one (float n = 48 on
-    // AVX-512: 32 + 16 rows): then the fewest panels of at most PH rows, as even as whole
-    // vectors allow (double n = 56: 32 + 24 rows, not 48 + 8, whose one-vector panel is
-    // broadcast-bound), and only while such a panel of op(A) stays within 32 KiB, so that
-    // every column group reads it from L1 (double n = 128 in panels of 48 and 40 rows: 0.88x).
-    // Where 32-row panels divide the rows evenly (float n = 64, double n = 64, 128) they stay:
-    // float n = 64 as one 64-row panel was 1.03x in L2 but 0.88-0.90x from memory.
-    int ph = PH;
-    if constexpr (tall_panels<S, VW>()) {
-        const int vectors = (x.m + VW::L - 1) / VW::L, nvmax = PH / VW::L, nv32 = 32 / VW::L;
-        const int panels = (vectors + nvmax - 1) / nvmax;
-        ph = (vectors + panels - 1) / panels * VW::L;
-        if (vectors % nv32 == 0 || int64_t(ph) * x.k * int64_t(sizeof(T)) > 32768) ph = nv32 * VW::L;
-    }
+    const int ph = x.panel;
     for (int i0 = 0; i0 < x.m; i0 += ph) {
         const int mb = x.m - i0 < ph ? x.m - i0 : ph;
         const int nv = (mb + VW::L - 1) / VW::L;
@@ -1234,6 +1244,7 @@ template <class S, class T> void run(const Problem<T> &p) {
     x.readc = !(p.beta == z);
     x.plain = S::kFmaTerm && p.alpha == T(1) && !x.readc;
     x.prefetch = p.prefetch;
+    x.panel = panel_rows<S, Wide<T>>(x.m, x.k);
     const Items<T> C = p.C;
     const int64_t batch = p.batch;
     // Square items of order <= twice the widest vector's lanes: one kernel for the batch

@@ -22,6 +22,7 @@
 #ifndef KOBALT_OPENMP_TRIANGULAR_DIRECT_HPP
 #define KOBALT_OPENMP_TRIANGULAR_DIRECT_HPP
 
+#include "direct_vectors.hpp"
 #include "fixed_common.hpp"
 
 #include <cstdint>
@@ -35,32 +36,22 @@ namespace {
 // (a subnormal d gives an infinite reciprocal where LAPACK's division may stay finite).
 template <bool Unit, class T> KF_INLINE T inv(T d) { return Unit ? T(1) : T(1) / d; }
 
-#if defined(__AVX2__)
-constexpr int kVecBytes = 32;
-#else
-constexpr int kVecBytes = 16;
-#endif
+// The dot products' vectors: at most 32 bytes, as the transposed copies' (kCopyBytes), also
+// in the AVX-512 copy: their length is the solved part of x, under 64, so wider vectors
+// would leave more of it to the scalar tail.
+template <class T> using DotVec = Vec<T, kCopyBytes>;
 
-template <class T> struct Simd {
-    typedef T V __attribute__((vector_size(kVecBytes)));
-    static constexpr int W = kVecBytes / int(sizeof(T));
-    static KF_INLINE V load(const T *p) {
-        V v;
-        std::memcpy(&v, p, sizeof v); // unaligned load
-        return v;
-    }
-    static KF_INLINE T sum(V v) {
-        T s = v[0];
-        KF_UNROLL for (int l = 1; l < W; ++l) s += v[l];
-        return s;
-    }
-};
+template <class T, class V> KF_INLINE T lanes_total(V v) {
+    T s = v[0];
+    KF_UNROLL for (int l = 1; l < int(sizeof(V) / sizeof(T)); ++l) s += v[l];
+    return s;
+}
 
 // s[r] = sum_{k < len} row_r[k] x[k] for R rows (R = 1 or 4): R independent SIMD
 // accumulators, so the dot products overlap instead of waiting on one FMA chain.
 template <int R, class T>
 KF_INLINE void dots(const T *const *row, const T *__restrict__ x, int len, T *s) {
-    using S = Simd<T>;
+    using S = DotVec<T>;
     typename S::V acc[R];
     KF_UNROLL for (int r = 0; r < R; ++r) acc[r] = typename S::V{};
     int k = 0;
@@ -69,7 +60,7 @@ KF_INLINE void dots(const T *const *row, const T *__restrict__ x, int len, T *s)
         KF_UNROLL for (int r = 0; r < R; ++r) acc[r] += S::load(row[r] + k) * xv;
     }
     KF_UNROLL for (int r = 0; r < R; ++r) {
-        T t = S::sum(acc[r]);
+        T t = lanes_total<T>(acc[r]);
         for (int kk = k; kk < len; ++kk) t += row[r][kk] * x[kk];
         s[r] = t;
     }

@@ -98,8 +98,9 @@ struct TrsvDirectOpts {
 KOBALT_FIXED_DECLARE(base)
 KOBALT_FIXED_DECLARE(avx2)
 #undef KOBALT_FIXED_DECLARE
-// Only the direct trsm and getrf have an AVX-512 copy (backends/openmp/CMakeLists.txt says
-// why); it is built with KOBALT_OPENMP_AVX512=ON, and called through KOBALT_DIRECT_CALL
+// Only the direct trsm and getrf and the in-place getrs have an AVX-512 copy
+// (backends/openmp/CMakeLists.txt says why); it is built with KOBALT_OPENMP_AVX512=ON, and
+// called through KOBALT_DIRECT_CALL
 // (fixed_path.hpp) where the interleaved kernels' choice (interleaved::isa(), which honours
 // KOBALT_OPENMP_NO_AVX2 / _NO_AVX512) is AVX-512.
 namespace avx512 {
@@ -108,6 +109,9 @@ void trsm_direct(bool lower, bool unit, int n, int ncols, T alpha, Items<const T
                  Items<T> B, int64_t brs, int64_t bcs, int64_t batch);
 template <class T>
 void getrf_direct(int n, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch);
+template <class T>
+void getrs_tiny(bool trans, int n, Items<const T> A, Mat a, const int *ipiv, int64_t sipiv,
+                Items<T> B, int64_t sb, int64_t batch, int pair_max);
 }
 
 // True when the CPU runs the AVX2/FMA copy (checked once; KOBALT_OPENMP_NO_AVX2=1 in

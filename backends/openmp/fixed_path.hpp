@@ -25,7 +25,7 @@ inline bool fits(kobalt_int n) { return n >= 1 && n <= FIXED_MAX_N; }
     (::kobalt_openmp::fixed::use_avx2() ? ::kobalt_openmp::fixed::avx2::fn(__VA_ARGS__)        \
                                         : ::kobalt_openmp::fixed::base::fn(__VA_ARGS__))
 
-// The direct kernels that also have an AVX-512 copy (trsm_direct, getrf_direct): that copy
+// The kernels that also have an AVX-512 copy (trsm_direct, getrf_direct, getrs_tiny): that copy
 // where the interleaved kernels' choice is AVX-512 (the same CPU checks and environment
 // variables), else the copy KOBALT_FIXED_CALL picks.
 #if KOBALT_OPENMP_HAVE_AVX512

@@ -9,6 +9,9 @@
 namespace kobalt_openmp {
 namespace {
 
+// Smallest n whose in-place solve (getrs_tiny.cpp) runs its AVX-512 copy where there is one.
+constexpr kobalt_int kTinyWideMinN = 5;
+
 // LAPACK dgetrs semantics: the interchanges are applied as dlaswp (forward before the
 // NoTrans solves, backward after the Trans ones); ConjTrans is Trans for real data.
 // With ipiv == NULL only the two triangular solves run. The core range-checked ipiv.
@@ -25,10 +28,17 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
     // the small/vendor/packed choice below.
     if (nrhs == 1 && n <= fixed::FIXED_MAX_N && n <= threshold(GETRS_TINY_MAX)) {
         const Strides sa = strides_of(layout, lda), sb = strides_of(layout, ldb);
-        KOBALT_FIXED_CALL(getrs_tiny<T>, trans != KOBALT_NO_TRANS, int(n), fixed::items(A),
-                          fixed::mat(sa), ipiv, strideIpiv, fixed::items(B), int64_t(sb.rs),
-                          batch,
-                          int(threshold(for_precision<T>(GETRS_TINY_PAIR_MAX, GETRS_TINY_PAIR_MAX_FLOAT))));
+        const bool t = trans != KOBALT_NO_TRANS;
+        const auto a = fixed::items(A);
+        const auto b = fixed::items(B);
+        const int pairs = int(threshold(for_precision<T>(GETRS_TINY_PAIR_MAX, GETRS_TINY_PAIR_MAX_FLOAT)));
+        // The AVX-512 copy from n = 5, where its 32 registers let two items a body fit; below,
+        // GCC's AVX-512 code for the pairs ran 0.93-0.95x of the AVX2 copy's (float n = 2, 3
+        // on AMD Zen 5; docs/performance.md, "getrs at n <= 8: an AVX-512 copy of the in-place solve").
+        if (n >= kTinyWideMinN)
+            KOBALT_DIRECT_CALL(getrs_tiny<T>, t, int(n), a, fixed::mat(sa), ipiv, strideIpiv, b, int64_t(sb.rs), batch, pairs);
+        else
+            KOBALT_FIXED_CALL(getrs_tiny<T>, t, int(n), a, fixed::mat(sa), ipiv, strideIpiv, b, int64_t(sb.rs), batch, pairs);
         return KOBALT_SUCCESS;
     }
     // One right-hand side above the fixed-n kernels: the direct solve (getrs_direct.cpp),

@@ -17,6 +17,7 @@ int init(const kobalt_core_services *services, char *why, size_t why_size) {
     // the kernels use unmanaged views only, and the host program may own Kokkos.
     core = services;
     adapt_defaults_to_blas(services ? services->verbose : 0);
+    adapt_defaults_to_isa(services ? services->verbose : 0);
     return 0;
 }
 

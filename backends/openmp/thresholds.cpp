@@ -2,6 +2,8 @@
 // "Size thresholds of the openmp backend", for the measurements behind them).
 #include "thresholds.hpp"
 
+#include "interleaved_kernels.hpp"
+
 #include <cstdio>
 #include <strings.h>
 
@@ -227,7 +229,9 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     // flight (getrs_tiny.cpp). Session 8 paired them up to n = 6, chosen in cache on an
     // AVX-512 VM; on AMD Zen 1 one item at a time was 1.06-1.23x faster at n = 5, 6 in
     // cache, d and s, both layouts, and mostly faster from memory, while pairs won at
-    // n = 2 ... 4 (docs/performance.md, "getrs at n = 5, 6: one item at a time").
+    // n = 2 ... 4 (docs/performance.md, "getrs at n = 5, 6: one item at a time"). This is
+    // the default of the AVX2 and baseline copies (16 registers); adapt_defaults_to_isa()
+    // raises it to 6 where the AVX-512 copy runs.
     {"GETRS_TINY_PAIR_MAX",
      "getrs in-place solve (GETRS_TINY_MAX), double: largest n whose items are solved two "
      "at a time (at most 6; 0: one at a time)",
@@ -304,6 +308,22 @@ void adapt_defaults_to_blas(int verbose) {
                      "%lld (float); 0 = off\n",
                      core ? core : "(not OpenBLAS)", static_cast<long long>(thresholds[GEMM_PANEL_MAX].value),
                      static_cast<long long>(thresholds[GEMM_PANEL_MAX_FLOAT].value));
+}
+
+// Defaults that depend on which ISA copy of the kernels runs (interleaved::isa(), which
+// honours KOBALT_OPENMP_NO_AVX2 / _NO_AVX512); the environment still overrides them.
+//  - GETRS_TINY_PAIR_MAX(_FLOAT) = 6 on AVX-512: getrs_tiny.cpp's scalar solve, compiled
+//    with AVX-512VL, has 32 registers, and two items a body at n = 5, 6 fit there. On
+//    AMD Zen 5 from memory, Eigen / Kobalt at column-major n = 5 went from 0.89 to
+//    0.97-1.02 (double) and 0.77 to 0.87-0.90 (float) against the AVX2 copy with pairs to 4
+//    (whose 16 registers made pairs there slower: 0.83 / 0.72); docs/performance.md,
+//    "getrs at n <= 8: an AVX-512 copy of the in-place solve".
+void adapt_defaults_to_isa(int verbose) {
+    if (interleaved::isa() != interleaved::Isa::avx512) return;
+    thresholds[GETRS_TINY_PAIR_MAX].value = 6;
+    thresholds[GETRS_TINY_PAIR_MAX_FLOAT].value = 6;
+    if (verbose)
+        std::fprintf(stderr, "kobalt: openmp: AVX-512 kernels: getrs's in-place solve pairs items up to n = 6\n");
 }
 
 } // namespace kobalt_openmp

@@ -70,6 +70,9 @@ extern kobalt_threshold thresholds[THRESHOLD_COUNT];
 // (GEMM_PANEL_MAX / _FLOAT off under OpenBLAS's AVX-512 kernels, lower under its Zen kernels);
 // verbose: say what was chosen.
 void adapt_defaults_to_blas(int verbose);
+// ... and defaults that depend on the ISA copy of the kernels that runs (GETRS_TINY_PAIR_MAX
+// / _FLOAT 6 under AVX-512).
+void adapt_defaults_to_isa(int verbose);
 
 inline kobalt_int threshold(ThresholdId id) { return thresholds[id].value; }
 

@@ -302,7 +302,8 @@ template <class T> void tiny_subnormal_diagonal(void **)
 /* Any pivot values in 1..n, not only getrf's (ipiv[k] >= k + 1): LAPACK's getrs applies
  * whatever interchanges ipiv names (dlaswp), and so must every path. The in-place solve
  * at n <= 8 turns ipiv into a permutation of b's rows (from a table of all n^n pivot
- * vectors at n <= 4, from bit fields above; backends/openmp/fixed_common.hpp), the
+ * vectors at n <= 4, from a table of getrf's n! at n = 5, 6 where every ipiv[k] >= k + 1,
+ * from bit fields otherwise; backends/openmp/fixed_common.hpp), the
  * fixed-n solve likewise for nrhs > 1. Diagonally dominant factors, random pivots per
  * item (the identity, repeated values, values below k + 1), n = 1..10, nrhs 1 and 3, both
  * layouts and forms, every transpose, batches 7 (pairs, then one item) and 1001; checked

@@ -57,8 +57,9 @@ template <class F> KF_INLINE void with_flags(bool a, bool b, bool c, const F &f)
 // built at compile time: N^N entries of N row indices (81 bytes at n = 3, 1 KiB at 4),
 // indexed by the pivots alone: at n = 3, 4 1.05-1.36x faster than the bit fields below
 // (one cell 0.96), at n = 2 1.1-1.5x faster than the bit selects.
-// Above, the permutation is built in one 64-bit integer (a 4-bit row index per row),
-// branch-free, from ipiv alone; a table would be 15 KiB at n = 5.
+// Above, a table of all N^N pivot vectors would be 15 KiB at n = 5: up to
+// kLuPermTableMaxN rows a table of getrf's N! (below), and otherwise the permutation is
+// built in one 64-bit integer (a 4-bit row index per row), branch-free, from ipiv alone.
 constexpr int kPermTableMaxN = 4;
 
 template <int N> struct PermTable {
@@ -87,6 +88,41 @@ template <int N> struct PermTable {
 };
 template <int N> constexpr PermTable<N> kPermTable{};
 
+// From kPermTableMaxN + 1 to kLuPermTableMaxN rows, the pivots getrf writes, piv[k] - 1 >= k,
+// index a table of only N! permutations (600 bytes at n = 5, 4.2 KiB at 6): digit k is
+// piv[k] - 1 - k, of radix N - k (the factorial number system). Any other pivot vector
+// (getrs accepts every value in 1..N, as LAPACK's) takes the bit fields below.
+constexpr int kLuPermTableMaxN = 6;
+
+template <int N> struct LuPermTable {
+    static constexpr int entries() {
+        int e = 1;
+        for (int k = 2; k <= N; ++k) e *= k;
+        return e;
+    }
+    uint8_t row[entries()][N];
+    constexpr LuPermTable() : row{} {
+        for (int e = 0; e < entries(); ++e) {
+            int digit[N] = {};
+            int rest = e;
+            for (int k = N - 1; k >= 0; --k) { // the inverse of the index's Horner form
+                digit[k] = rest % (N - k);
+                rest /= N - k;
+            }
+            uint8_t r[N] = {};
+            for (int i = 0; i < N; ++i) r[i] = uint8_t(i);
+            for (int k = 0; k < N; ++k) {
+                const int p = k + digit[k];
+                const uint8_t t = r[k];
+                r[k] = r[p];
+                r[p] = t;
+            }
+            for (int i = 0; i < N; ++i) row[e][i] = r[i];
+        }
+    }
+};
+template <int N> constexpr LuPermTable<N> kLuPermTable{};
+
 template <int N> KF_INLINE void row_offsets(int64_t *at, const int *piv, int64_t sb) {
     if constexpr (N <= kPermTableMaxN) {
         if (piv) {
@@ -98,6 +134,21 @@ template <int N> KF_INLINE void row_offsets(int64_t *at, const int *piv, int64_t
             KF_UNROLL for (int i = 0; i < N; ++i) at[i] = i * sb;
         }
         return;
+    }
+    if constexpr (N <= kLuPermTableMaxN) {
+        if (piv) {
+            int e = 0, below = 0;
+            KF_UNROLL for (int k = 0; k < N; ++k) {
+                const int d = piv[k] - 1 - k;
+                e = e * (N - k) + d;
+                below |= d; // negative where some pivot lies above its row
+            }
+            if (__builtin_expect(below >= 0, 1)) {
+                const uint8_t *r = kLuPermTable<N>.row[e];
+                KF_UNROLL for (int i = 0; i < N; ++i) at[i] = int64_t(r[i]) * sb;
+                return;
+            }
+        }
     }
     static_assert(N <= 16, "one 4-bit row index per row in 64 bits");
     uint64_t q = 0xfedcba9876543210ull; // q's 4-bit field i: the row that lands at row i

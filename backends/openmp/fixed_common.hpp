@@ -91,7 +91,10 @@ template <int N> constexpr PermTable<N> kPermTable{};
 // From kPermTableMaxN + 1 to kLuPermTableMaxN rows, the pivots getrf writes, piv[k] - 1 >= k,
 // index a table of only N! permutations (600 bytes at n = 5, 4.2 KiB at 6): digit k is
 // piv[k] - 1 - k, of radix N - k (the factorial number system). Any other pivot vector
-// (getrs accepts every value in 1..N, as LAPACK's) takes the bit fields below.
+// (getrs accepts every value in 1..N, as LAPACK's) takes the bit fields below. On AMD Zen 5
+// from memory, getrs n = 5, 6 against Eigen: float 0.89 -> 1.06, 1.06 -> 1.27; a table at
+// n = 7 (35 KiB) was mixed (docs/performance.md, "getrs at n = 5, 6: the permutation from a
+// table of getrf's pivots").
 constexpr int kLuPermTableMaxN = 6;
 
 template <int N> struct LuPermTable {

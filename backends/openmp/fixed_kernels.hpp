@@ -100,9 +100,8 @@ KOBALT_FIXED_DECLARE(avx2)
 #undef KOBALT_FIXED_DECLARE
 // Only the direct trsm and getrf and the in-place getrs have an AVX-512 copy
 // (backends/openmp/CMakeLists.txt says why); it is built with KOBALT_OPENMP_AVX512=ON, and
-// called through KOBALT_DIRECT_CALL
-// (fixed_path.hpp) where the interleaved kernels' choice (interleaved::isa(), which honours
-// KOBALT_OPENMP_NO_AVX2 / _NO_AVX512) is AVX-512.
+// called through KOBALT_DIRECT_CALL (fixed_path.hpp) where the interleaved kernels' choice
+// (interleaved::isa(), which honours KOBALT_OPENMP_NO_AVX2 / _NO_AVX512) is AVX-512.
 namespace avx512 {
 template <class T>
 void trsm_direct(bool lower, bool unit, int n, int ncols, T alpha, Items<const T> A, Mat a,

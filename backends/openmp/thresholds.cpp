@@ -312,12 +312,12 @@ void adapt_defaults_to_blas(int verbose) {
 
 // Defaults that depend on which ISA copy of the kernels runs (interleaved::isa(), which
 // honours KOBALT_OPENMP_NO_AVX2 / _NO_AVX512); the environment still overrides them.
-//  - GETRS_TINY_PAIR_MAX(_FLOAT) = 6 on AVX-512: getrs_tiny.cpp's scalar solve, compiled
-//    with AVX-512VL, has 32 registers, and two items a body at n = 5, 6 fit there. On
-//    AMD Zen 5 from memory, Eigen / Kobalt at column-major n = 5 went from 0.89 to
-//    0.97-1.02 (double) and 0.77 to 0.87-0.90 (float) against the AVX2 copy with pairs to 4
-//    (whose 16 registers made pairs there slower: 0.83 / 0.72); docs/performance.md,
-//    "getrs at n <= 8: an AVX-512 copy of the in-place solve".
+//  - GETRS_TINY_PAIR_MAX(_FLOAT) = 6 on AVX-512: getrs_tiny.cpp's scalar solve has an
+//    AVX-512VL copy (run from n = 5) with 32 registers, and two items a body at n = 5, 6
+//    fit there. On AMD Zen 5 from memory, in that copy, pairs beat single items at n = 5
+//    (Eigen / Kobalt d 0.97 against 0.89, s 0.87 against 0.77, the same rounds), where in
+//    the AVX2 copy (16 registers) single items had won (session 31, AMD Zen 1);
+//    docs/performance.md, "getrs at n <= 8: an AVX-512 copy of the in-place solve".
 void adapt_defaults_to_isa(int verbose) {
     if (interleaved::isa() != interleaved::Isa::avx512) return;
     thresholds[GETRS_TINY_PAIR_MAX].value = 6;

@@ -16,7 +16,7 @@ set(KOBALT_THRESHOLD_NAMES
   GETRF_TINY_MAX PACKED_PREFETCH_BYTES PACKED_TILE_MAX_BYTES PACKED_FUSED_TILE_MAX_BYTES
   GEMM_PANEL_MAX GEMM_PANEL_MAX_FLOAT FUSED_COMPOSE_MIN FUSED_COMPOSE_MAX
   GETRS_TINY_PAIR_MAX GETRS_TINY_PAIR_MAX_FLOAT GEMM_PREFETCH_MIN_BYTES GEMM_PREFETCH_ITEM_MAX_BYTES
-  GETRF_DIRECT_MAX GETRF_DIRECT_MIN)
+  GETRF_DIRECT_MAX GETRF_DIRECT_MIN GETRS_TINY_WIDE_MIN)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -220,15 +220,16 @@ endforeach()
 # turns it off with the other thresholds at their defaults, so the same sizes take the
 # KokkosBatched small path (n <= GETRS_SMALL_MAX) or the vendor path; _direct_base forces
 # the baseline (SSE2) copy of the kernel; _stream_all streams at every n from 9.
-# At n = 1..8 the grouped solve (getrs_tiny.cpp, GETRS_TINY_MAX = 8) runs in _default,
-# _small, _nodirect, _stream_all (in its AVX-512 copy where the CPU has it, pairing items up
-# to n = 6 there), in its baseline copy in _direct_base, and in its AVX2 copy in _tiny_avx2,
-# pairing items up to n = 6 as well (the default there is 4, which _direct_base keeps);
-# _vendor and the _packed_* runs above turn it off.
+# At n = 1..8 the grouped solve (getrs_tiny.cpp, GETRS_TINY_MAX = 8) runs in _default and
+# _nodirect (in its AVX-512 copy from GETRS_TINY_WIDE_MIN = 5 where the CPU has it, pairing
+# items up to n = 6 there), _stream_all (the AVX-512 copy at every n: GETRS_TINY_WIDE_MIN = 0),
+# _small (never the AVX-512 copy: GETRS_TINY_WIDE_MIN huge), in its baseline copy in
+# _direct_base, and in its AVX2 copy in _tiny_avx2, pairing items up to n = 6 as well (the
+# default there is 4, which _direct_base keeps); _vendor and the _packed_* runs above turn it off.
 if(TARGET test_getrs)
   set(kobalt_direct_env_nodirect "KOBALT_GETRS_DIRECT_MAX=0")
   set(kobalt_direct_env_direct_base "KOBALT_OPENMP_NO_AVX2=1")
-  set(kobalt_direct_env_stream_all "KOBALT_GETRS_STREAM_MIN=0")
+  set(kobalt_direct_env_stream_all "KOBALT_GETRS_STREAM_MIN=0;KOBALT_GETRS_TINY_WIDE_MIN=0")
   set(kobalt_direct_env_tiny_avx2 "KOBALT_OPENMP_NO_AVX512=1;KOBALT_GETRS_TINY_PAIR_MAX=6;KOBALT_GETRS_TINY_PAIR_MAX_FLOAT=6")
   foreach(variant nodirect direct_base stream_all tiny_avx2)
     kobalt_add_correctness_run(correctness_getrs_${variant} test_getrs "correctness;correctness_fixed"

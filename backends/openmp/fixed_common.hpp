@@ -57,65 +57,42 @@ template <class F> KF_INLINE void with_flags(bool a, bool b, bool c, const F &f)
 // built at compile time: N^N entries of N row indices (81 bytes at n = 3, 1 KiB at 4),
 // indexed by the pivots alone: at n = 3, 4 1.05-1.36x faster than the bit fields below
 // (one cell 0.96), at n = 2 1.1-1.5x faster than the bit selects.
-// Above, a table of all N^N pivot vectors would be 15 KiB at n = 5: up to
-// kLuPermTableMaxN rows a table of getrf's N! (below), and otherwise the permutation is
-// built in one 64-bit integer (a 4-bit row index per row), branch-free, from ipiv alone.
+// Above, a table of all N^N pivot vectors would be 15 KiB at n = 5; up to kLuPermTableMaxN
+// rows the table holds only the N! vectors getrf writes, piv[k] - 1 >= k (600 bytes at
+// n = 5, 4.2 KiB at 6): digit k is piv[k] - 1 - k, of radix N - k (the factorial number
+// system). Any other pivot vector (getrs accepts every value in 1..N, as LAPACK's) has a
+// negative digit and takes the bit fields below, as every vector does above
+// kLuPermTableMaxN: the permutation built in one 64-bit integer (a 4-bit row index per
+// row), branch-free, from ipiv alone. On AMD Zen 5 from memory, getrs n = 5, 6 against
+// Eigen: float 0.89 -> 1.06, 1.06 -> 1.27; a table at n = 7 (35 KiB) was mixed
+// (docs/performance.md, "getrs at n = 5, 6: the permutation from a table of getrf's pivots").
 constexpr int kPermTableMaxN = 4;
+constexpr int kLuPermTableMaxN = 6;
 
-template <int N> struct PermTable {
+// The table of N rows: of every pivot vector (lu = false) or of getrf's (lu = true). Both
+// number the vectors the same way: index = Horner over k = 0 ... N-1 of digit k in its radix.
+template <int N, bool Lu> struct PermTable {
+    static constexpr int radix(int k) { return Lu ? N - k : N; }
+    static constexpr int digit(const int *piv, int k) { return piv[k] - 1 - (Lu ? k : 0); }
     static constexpr int entries() {
         int e = 1;
-        for (int k = 0; k < N; ++k) e *= N;
+        for (int k = 0; k < N; ++k) e *= radix(k);
         return e;
     }
-    // row[e][i]: the row that the interchanges p_k = (e / N^k) % N bring to row i.
+    // row[e][i]: the row that the interchanges of vector e bring to row i.
     uint8_t row[entries()][N];
     constexpr PermTable() : row{} {
         for (int e = 0; e < entries(); ++e) {
-            uint8_t r[N] = {};
-            for (int i = 0; i < N; ++i) r[i] = uint8_t(i);
-            int rest = e;
-            for (int k = 0; k < N; ++k) {
-                const int p = rest % N;
-                rest /= N;
-                const uint8_t t = r[k];
-                r[k] = r[p];
-                r[p] = t;
-            }
-            for (int i = 0; i < N; ++i) row[e][i] = r[i];
-        }
-    }
-};
-template <int N> constexpr PermTable<N> kPermTable{};
-
-// From kPermTableMaxN + 1 to kLuPermTableMaxN rows, the pivots getrf writes, piv[k] - 1 >= k,
-// index a table of only N! permutations (600 bytes at n = 5, 4.2 KiB at 6): digit k is
-// piv[k] - 1 - k, of radix N - k (the factorial number system). Any other pivot vector
-// (getrs accepts every value in 1..N, as LAPACK's) takes the bit fields below. On AMD Zen 5
-// from memory, getrs n = 5, 6 against Eigen: float 0.89 -> 1.06, 1.06 -> 1.27; a table at
-// n = 7 (35 KiB) was mixed (docs/performance.md, "getrs at n = 5, 6: the permutation from a
-// table of getrf's pivots").
-constexpr int kLuPermTableMaxN = 6;
-
-template <int N> struct LuPermTable {
-    static constexpr int entries() {
-        int e = 1;
-        for (int k = 2; k <= N; ++k) e *= k;
-        return e;
-    }
-    uint8_t row[entries()][N];
-    constexpr LuPermTable() : row{} {
-        for (int e = 0; e < entries(); ++e) {
-            int digit[N] = {};
+            int piv[N] = {};
             int rest = e;
             for (int k = N - 1; k >= 0; --k) { // the inverse of the index's Horner form
-                digit[k] = rest % (N - k);
-                rest /= N - k;
+                piv[k] = rest % radix(k) + 1 + (Lu ? k : 0);
+                rest /= radix(k);
             }
             uint8_t r[N] = {};
             for (int i = 0; i < N; ++i) r[i] = uint8_t(i);
             for (int k = 0; k < N; ++k) {
-                const int p = k + digit[k];
+                const int p = piv[k] - 1;
                 const uint8_t t = r[k];
                 r[k] = r[p];
                 r[p] = t;
@@ -124,43 +101,36 @@ template <int N> struct LuPermTable {
         }
     }
 };
-template <int N> constexpr LuPermTable<N> kLuPermTable{};
+template <int N, bool Lu> constexpr PermTable<N, Lu> kPermTable{};
 
 template <int N> KF_INLINE void row_offsets(int64_t *at, const int *piv, int64_t sb) {
-    if constexpr (N <= kPermTableMaxN) {
-        if (piv) {
-            int e = 0;
-            KF_UNROLL for (int k = N - 1; k >= 0; --k) e = e * N + (piv[k] - 1); // the core checked 1..N
-            const uint8_t *r = kPermTable<N>.row[e];
-            KF_UNROLL for (int i = 0; i < N; ++i) at[i] = int64_t(r[i]) * sb;
-        } else {
-            KF_UNROLL for (int i = 0; i < N; ++i) at[i] = i * sb;
-        }
+    if (!piv) {
+        KF_UNROLL for (int i = 0; i < N; ++i) at[i] = i * sb;
         return;
     }
     if constexpr (N <= kLuPermTableMaxN) {
-        if (piv) {
-            int e = 0, below = 0;
-            KF_UNROLL for (int k = 0; k < N; ++k) {
-                const int d = piv[k] - 1 - k;
-                e = e * (N - k) + d;
-                below |= d; // negative where some pivot lies above its row
-            }
-            if (__builtin_expect(below >= 0, 1)) {
-                const uint8_t *r = kLuPermTable<N>.row[e];
-                KF_UNROLL for (int i = 0; i < N; ++i) at[i] = int64_t(r[i]) * sb;
-                return;
-            }
+        constexpr bool lu = N > kPermTableMaxN;
+        using Table = PermTable<N, lu>;
+        int e = 0, below = 0;
+        KF_UNROLL for (int k = 0; k < N; ++k) {
+            const int d = Table::digit(piv, k);
+            e = e * Table::radix(k) + d;
+            below |= d; // negative where some pivot lies above its row (never without lu:
+                        // the core checked 1..N)
+        }
+        if (!lu || __builtin_expect(below >= 0, 1)) {
+            const uint8_t *r = kPermTable<N, lu>.row[e];
+            KF_UNROLL for (int i = 0; i < N; ++i) at[i] = int64_t(r[i]) * sb;
+            return;
         }
     }
     static_assert(N <= 16, "one 4-bit row index per row in 64 bits");
     uint64_t q = 0xfedcba9876543210ull; // q's 4-bit field i: the row that lands at row i
-    if (piv)
-        KF_UNROLL for (int k = 0; k < N; ++k) {
-            const unsigned p = 4u * unsigned(piv[k] - 1); // 0 .. N-1: the core checked it
-            const uint64_t d = ((q >> (4 * k)) ^ (q >> p)) & 15u; // fields k and p, XORed
-            q ^= (d << (4 * k)) | (d << p);                      // swapped (p == k: d = 0)
-        }
+    KF_UNROLL for (int k = 0; k < N; ++k) {
+        const unsigned p = 4u * unsigned(piv[k] - 1); // 0 .. N-1: the core checked it
+        const uint64_t d = ((q >> (4 * k)) ^ (q >> p)) & 15u; // fields k and p, XORed
+        q ^= (d << (4 * k)) | (d << p);                      // swapped (p == k: d = 0)
+    }
     KF_UNROLL for (int i = 0; i < N; ++i) at[i] = int64_t((q >> (4 * i)) & 15u) * sb;
 }
 

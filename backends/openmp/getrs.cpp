@@ -9,9 +9,6 @@
 namespace kobalt_openmp {
 namespace {
 
-// Smallest n whose in-place solve (getrs_tiny.cpp) runs its AVX-512 copy where there is one.
-constexpr kobalt_int kTinyWideMinN = 5;
-
 // LAPACK dgetrs semantics: the interchanges are applied as dlaswp (forward before the
 // NoTrans solves, backward after the Trans ones); ConjTrans is Trans for real data.
 // With ipiv == NULL only the two triangular solves run. The core range-checked ipiv.
@@ -32,10 +29,9 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
         const auto a = fixed::items(A);
         const auto b = fixed::items(B);
         const int pairs = int(threshold(for_precision<T>(GETRS_TINY_PAIR_MAX, GETRS_TINY_PAIR_MAX_FLOAT)));
-        // The AVX-512 copy from n = 5, where its 32 registers let two items a body fit; below,
-        // GCC's AVX-512 code for the pairs ran 0.93-0.95x of the AVX2 copy's (float n = 2, 3
-        // on AMD Zen 5; docs/performance.md, "getrs at n <= 8: an AVX-512 copy of the in-place solve").
-        if (n >= kTinyWideMinN)
+        // The AVX-512 copy (where the CPU has it) from GETRS_TINY_WIDE_MIN on; below, the AVX2
+        // or baseline copy.
+        if (n >= threshold(GETRS_TINY_WIDE_MIN))
             KOBALT_DIRECT_CALL(getrs_tiny<T>, t, int(n), a, fixed::mat(sa), ipiv, strideIpiv, b, int64_t(sb.rs), batch, pairs);
         else
             KOBALT_FIXED_CALL(getrs_tiny<T>, t, int(n), a, fixed::mat(sa), ipiv, strideIpiv, b, int64_t(sb.rs), batch, pairs);

@@ -273,6 +273,18 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "getrf with pivoting and square items: smallest n run by the direct per-item LU "
      "(at least 9: the fixed-n kernels below)",
      24},
+    // getrs_tiny.cpp's scalar solve has an AVX-512VL copy (32 registers, 7,873 instructions
+    // with a stack operand at n = 8 against the AVX2 copy's 10,351): from n = 5 on AMD Zen 5
+    // from memory, column-major n = 8 d 1.00 -> 1.18, s 0.96 -> 1.13 of Eigen, n = 5, 6
+    // level; below 5, GCC's AVX-512 code for the pairs ran 0.93-0.95x of the AVX2 copy's
+    // (float n = 2, 3). adapt_defaults_to_isa() pairs items to n = 6 on the assumption that
+    // n = 5, 6 run in this copy (docs/performance.md, "getrs at n <= 8: an AVX-512 copy of
+    // the in-place solve"). Where the CPU or the environment rules AVX-512 out, the AVX2 or
+    // baseline copy runs every n.
+    {"GETRS_TINY_WIDE_MIN",
+     "getrs in-place solve (GETRS_TINY_MAX): smallest n run by its AVX-512 copy, where that "
+     "copy runs (larger than 8: never)",
+     5},
 };
 
 // Where the panel kernel stops and OpenBLAS takes over depends on which of OpenBLAS's
@@ -313,8 +325,8 @@ void adapt_defaults_to_blas(int verbose) {
 // Defaults that depend on which ISA copy of the kernels runs (interleaved::isa(), which
 // honours KOBALT_OPENMP_NO_AVX2 / _NO_AVX512); the environment still overrides them.
 //  - GETRS_TINY_PAIR_MAX(_FLOAT) = 6 on AVX-512: getrs_tiny.cpp's scalar solve has an
-//    AVX-512VL copy (run from n = 5) with 32 registers, and two items a body at n = 5, 6
-//    fit there. On AMD Zen 5 from memory, in that copy, pairs beat single items at n = 5
+//    AVX-512VL copy (run from GETRS_TINY_WIDE_MIN, 5 by default) with 32 registers, and
+//    two items a body at n = 5, 6 fit there. On AMD Zen 5 from memory, in that copy, pairs beat single items at n = 5
 //    (Eigen / Kobalt d 0.97 against 0.89, s 0.87 against 0.77, the same rounds), where in
 //    the AVX2 copy (16 registers) single items had won (session 31, AMD Zen 1);
 //    docs/performance.md, "getrs at n <= 8: an AVX-512 copy of the in-place solve".

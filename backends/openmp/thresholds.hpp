@@ -62,6 +62,7 @@ enum ThresholdId : int {
     GEMM_PREFETCH_ITEM_MAX_BYTES, // ... where op(A) and op(B) of an item each take at most this many bytes
     GETRF_DIRECT_MAX,   // getrf with pivoting, square items above the fixed-n kernels: the direct LU (getrf_direct.cpp)
     GETRF_DIRECT_MIN,   // ... from this n
+    GETRS_TINY_WIDE_MIN, // getrs in place (GETRS_TINY_MAX): the AVX-512 copy of the solve from this n on
     THRESHOLD_COUNT
 };
 
@@ -71,7 +72,7 @@ extern kobalt_threshold thresholds[THRESHOLD_COUNT];
 // verbose: say what was chosen.
 void adapt_defaults_to_blas(int verbose);
 // ... and defaults that depend on the ISA copy of the kernels that runs (GETRS_TINY_PAIR_MAX
-// / _FLOAT 6 under AVX-512).
+// / _FLOAT 6 under AVX-512, for the n that GETRS_TINY_WIDE_MIN sends to the AVX-512 copy).
 void adapt_defaults_to_isa(int verbose);
 
 inline kobalt_int threshold(ThresholdId id) { return thresholds[id].value; }

@@ -156,10 +156,10 @@ if(TARGET test_getrf)
   endforeach()
 endif()
 
-# The fused call with k = n from FUSED_ITEM_MIN (double, 7) / FUSED_ITEM_MIN_FLOAT (8) to 8
-# runs one item at a time in SIMD registers (backends/openmp/fused_item.cpp, AVX-512 CPUs
-# only), ahead of the packed and fixed-n kernels: on from the defaults in _default and
-# _small. _item_all runs it at every n = 1..8 in both precisions; _item_off turns it off (the
+# The fused call with k = n from FUSED_ITEM_MIN (double, 7; 8 on AMD Zen 5) /
+# FUSED_ITEM_MIN_FLOAT (8; off on AMD Zen 5) to 8 runs one item at a time in SIMD registers
+# (backends/openmp/fused_item.cpp, AVX-512 CPUs only), ahead of the packed and fixed-n
+# kernels: on from the defaults in _default and _small. _item_all runs it at every n = 1..8 in both precisions; _item_off turns it off (the
 # packed or fixed-n path at n <= 8, as on CPUs without AVX-512). The _packed_* runs above
 # also turn it off. On a CPU without AVX-512 all of these take the packed or fixed-n path.
 if(TARGET test_gemm_lu_trsv)

@@ -4,6 +4,8 @@
 
 #include "interleaved_kernels.hpp"
 
+#include <cpuid.h>
+
 #include <cstdio>
 #include <strings.h>
 
@@ -155,6 +157,8 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     // than Kobalt's own three calls. Session 17 (AVX-512, one thread, from memory, five
     // alternations; docs/performance.md, "Fused call at n = 6 ... 8 on AVX-512"): double
     // n = 8 1.54x, n = 7 1.22x faster than the packed path, n = 6 0.75x: from 7.
+    // adapt_defaults_to_isa() moves both on AMD Zen 5, where the packed path won at double
+    // n = 7 and float n = 8.
     {"FUSED_ITEM_MIN",
      "gemm_lu_trsv with k = n, double: smallest n run one item at a time in SIMD registers by "
      "fused_item.cpp, up to n = 8, on AVX-512 CPUs (9 or more disables it: the packed or fixed-n "
@@ -322,6 +326,18 @@ void adapt_defaults_to_blas(int verbose) {
                      static_cast<long long>(thresholds[GEMM_PANEL_MAX_FLOAT].value));
 }
 
+namespace {
+// The CPU family of an AMD CPU (0x19: Zen 3 and 4, 0x1a: Zen 5), 0 on any other vendor.
+unsigned amd_family() {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx)) return 0;
+    const bool amd = ebx == 0x68747541u && edx == 0x69746e65u && ecx == 0x444d4163u; // "AuthenticAMD"
+    if (!amd || !__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+    const unsigned base = (eax >> 8) & 0xfu;
+    return base == 0xfu ? base + ((eax >> 20) & 0xffu) : base;
+}
+} // namespace
+
 // Defaults that depend on which ISA copy of the kernels runs (interleaved::isa(), which
 // honours KOBALT_OPENMP_NO_AVX2 / _NO_AVX512); the environment still overrides them.
 //  - GETRS_TINY_PAIR_MAX(_FLOAT) = 6 on AVX-512: getrs_tiny.cpp's scalar solve has an
@@ -330,12 +346,27 @@ void adapt_defaults_to_blas(int verbose) {
 //    (Eigen / Kobalt d 0.97 against 0.89, s 0.87 against 0.77, the same rounds), where in
 //    the AVX2 copy (16 registers) single items had won (session 31, AMD Zen 1);
 //    docs/performance.md, "getrs at n <= 8: an AVX-512 copy of the in-place solve".
+//  - FUSED_ITEM_MIN = 8, FUSED_ITEM_MIN_FLOAT = 9 (off) on AMD family 1Ah (Zen 5): the
+//    per-item fused kernel (fused_item.cpp) had won at double n = 7 and float n = 8 on
+//    Zen 4 (session 17), but on Zen 5, whose AVX-512 units are 512 bits wide, the packed
+//    path (vectorised across items) beat it there: Kobalt's own three calls / the fused
+//    call from memory, column- / row-major, double n = 7 0.79 / 0.71 -> 0.96 / 1.28, float
+//    n = 8 0.76 / 0.78 -> 1.02 / 1.04 (docs/performance.md, "The fused call at n <= 8 on
+//    AMD Zen 5: the packed path at double n = 7 and float n = 8").
 void adapt_defaults_to_isa(int verbose) {
     if (interleaved::isa() != interleaved::Isa::avx512) return;
     thresholds[GETRS_TINY_PAIR_MAX].value = 6;
     thresholds[GETRS_TINY_PAIR_MAX_FLOAT].value = 6;
+    const bool zen5 = amd_family() >= 0x1a;
+    if (zen5) {
+        thresholds[FUSED_ITEM_MIN].value = 8;
+        thresholds[FUSED_ITEM_MIN_FLOAT].value = 9;
+    }
     if (verbose)
-        std::fprintf(stderr, "kobalt: openmp: AVX-512 kernels: getrs's in-place solve pairs items up to n = 6\n");
+        std::fprintf(stderr, "kobalt: openmp: AVX-512 kernels: getrs's in-place solve pairs items up to n = 6%s\n",
+                     zen5 ? "; AMD family 1Ah or later: the fused call's per-item kernel from n = 8 (double), "
+                            "never (float)"
+                          : "");
 }
 
 } // namespace kobalt_openmp

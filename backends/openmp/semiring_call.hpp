@@ -41,6 +41,7 @@ Problem<T> problem(kobalt_semiring sr, kobalt_layout layout, kobalt_op transa, k
     p.scratch = nullptr;
     p.per_thread = 0;
     p.prefetch = false;
+    p.prefetch_items = 1;
     return p;
 }
 
@@ -59,6 +60,7 @@ template <class T> bool run(Problem<T> p) {
     const double call_bytes = (a_bytes + b_bytes + double(p.m) * p.n * sizeof(T)) * double(p.batch);
     p.prefetch = call_bytes >= double(threshold(GEMM_PREFETCH_MIN_BYTES)) &&
                  std::max(a_bytes, b_bytes) <= double(threshold(GEMM_PREFETCH_ITEM_MAX_BYTES));
+    p.prefetch_items = prefetch_items(a_bytes + b_bytes, double(threshold(GEMM_PREFETCH_AHEAD_BYTES)));
     switch (isa()) {
     case Isa::avx512: KOBALT_IF_AVX512(avx512::gemm(p);) break;
     case Isa::avx2: avx2::gemm(p); break;

@@ -489,6 +489,7 @@ template <class T> struct Call {
     // Decided once in run(): the kernels' epilogues test it instead of alpha and beta.
     bool plain;
     bool prefetch; // Problem::prefetch
+    int64_t ahead; // Problem::prefetch_items
     int panel;  // rows of op(A) per panel (panel_rows(): fixed by m and k, so once per call)
     View a, b;  // op(A), op(B); C has unit row stride, columns ldc apart
     int64_t ldc;
@@ -1096,6 +1097,10 @@ KS_INLINE void prefetch_bytes(const void *p, int64_t bytes) {
 // docs/performance.md): float n = 5 ... 16 1.4-2.2x (8 level), 24 ... 32 1.2-1.7x, double
 // n = 3, 5 ... 7 1.5-1.7x, 16 1.3x; in L2 the prefetches only cost (0.78-0.9x at several n),
 // hence the threshold. C is not prefetched for writing: that cost 0.84-0.91x.
+// Items of op(A) and op(B) below GEMM_PREFETCH_AHEAD_BYTES (3 KiB) are prefetched more than
+// one ahead (x.ahead, up to 4): their kernels end before one item's lines arrive. In-process
+// on AMD Zen 5, 2 threads, from memory (session 46): double n = 9, 10 1.09-1.16x, float
+// n = 12 ... 16 1.10-1.16x; two ahead at double n = 14, 16 and float 20 ... 28 lost (0.86-0.98x).
 template <class K, bool Plain, class T = typename K::T>
 void item_loop(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
     constexpr int kBytes = K::kN * K::kN * int(sizeof(T));
@@ -1106,9 +1111,9 @@ void item_loop(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C,
     if (batch > 1) {
 #pragma omp parallel for schedule(static)
         for (int64_t i = 0; i < batch; ++i) {
-            if (i + 1 < batch) {
-                if (pfa) prefetch_bytes(item_ptr(A, i + 1), kBytes);
-                if (pfb) prefetch_bytes(item_ptr(B, i + 1), kBytes);
+            if (i + x.ahead < batch) {
+                if (pfa) prefetch_bytes(item_ptr(A, i + x.ahead), kBytes);
+                if (pfb) prefetch_bytes(item_ptr(B, i + x.ahead), kBytes);
             }
             K::template run<Plain>(x, item_ptr(A, i), item_ptr(B, i), item_ptr(C, i));
         }
@@ -1244,6 +1249,7 @@ template <class S, class T> void run(const Problem<T> &p) {
     x.readc = !(p.beta == z);
     x.plain = S::kFmaTerm && p.alpha == T(1) && !x.readc;
     x.prefetch = p.prefetch;
+    x.ahead = p.prefetch_items;
     x.panel = panel_rows<S, Wide<T>>(x.m, x.k);
     const Items<T> C = p.C;
     const int64_t batch = p.batch;
@@ -1279,8 +1285,8 @@ template <class S, class T> void run(const Problem<T> &p) {
             T *const pack = mine(omp_get_thread_num());
 #pragma omp for schedule(static)
             for (int64_t i = 0; i < batch; ++i) {
-                if (pfa && i + 1 < batch) prefetch_bytes(item_ptr(A, i + 1), abytes);
-                if (pfb && i + 1 < batch) prefetch_bytes(item_ptr(B, i + 1), bbytes);
+                if (pfa && i + x.ahead < batch) prefetch_bytes(item_ptr(A, i + x.ahead), abytes);
+                if (pfb && i + x.ahead < batch) prefetch_bytes(item_ptr(B, i + x.ahead), bbytes);
                 body(i, pack);
             }
         }

@@ -27,6 +27,8 @@
 
 #include "isa_copies.hpp"
 
+#include <cmath>
+
 #include "kobalt/kobalt.h"
 
 namespace kobalt_openmp {
@@ -57,10 +59,19 @@ template <class T> struct Problem {
     T *scratch;        // ThreadScratch::data(): per_thread elements for each OpenMP thread of the call
     size_t per_thread; // >= scratch_per_thread(k)
     // Prefetch each thread's next item (set by run() in semiring_call.hpp from
-    // GEMM_PREFETCH_MIN_BYTES and GEMM_PREFETCH_ITEM_MAX_BYTES; the last member, so that
-    // bench/kernel_ab can time a copy built before it).
+    // GEMM_PREFETCH_MIN_BYTES and GEMM_PREFETCH_ITEM_MAX_BYTES; the last members, so that
+    // bench/kernel_ab can time a copy built before them) ...
     bool prefetch;
+    // ... this many items ahead, at least 1 (from GEMM_PREFETCH_AHEAD_BYTES).
+    int prefetch_items;
 };
+
+// Problem::prefetch_items: how many items ahead a thread prefetches: enough that op(A) and op(B) of the items between
+// cover ahead_bytes, from 1 to 4 (kernels of tiny items finish before one item's lines arrive).
+inline int prefetch_items(double item_bytes, double ahead_bytes) {
+    const double items = item_bytes > 0 ? std::ceil(ahead_bytes / item_bytes) : 1;
+    return items < 1 ? 1 : items > 4 ? 4 : int(items);
+}
 
 // Rows of one packed panel, at most (it depends on the vector width and the semiring:
 // 64 for plus-times with 32 vector registers, 32 otherwise; semiring_kernels.cpp,

@@ -289,6 +289,16 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "getrs in-place solve (GETRS_TINY_MAX): smallest n run by its AVX-512 copy, where that "
      "copy runs (larger than 8: never)",
      5},
+    // Where the semiring kernels prefetch (GEMM_PREFETCH_MIN_BYTES), an item whose op(A) and
+    // op(B) take fewer bytes than this is finished before the next one's lines arrive: each
+    // thread prefetches ceil(this / those bytes) items ahead, 1 to 4. AMD Zen 5, in-process,
+    // 2 threads, 64 MiB (docs/performance.md, "gemm from memory: tiny items prefetched further
+    // ahead"): double n = 9, 10 1.09-1.16x, float n = 12 ... 16 1.10-1.16x at 3 or 2 items;
+    // 2 items ahead at double n = 14, 16 (3 and 4 KiB) and float 20 ... 28 lost 0.86-0.98x.
+    {"GEMM_PREFETCH_AHEAD_BYTES",
+     "gemm on the semiring kernels and the other semirings, where they prefetch: each thread "
+     "prefetches ceil(this / (op(A) + op(B) bytes of an item)) items ahead, 1 to 4 (0: one)",
+     3072},
 };
 
 // Where the panel kernel stops and OpenBLAS takes over depends on which of OpenBLAS's

@@ -59,6 +59,9 @@ template <class T> void one(int n, int reps, bool trans_b, kobalt_semiring sr, d
     const char *pf = std::getenv("PREFETCH");
     p.prefetch = pf ? std::atoi(pf) != 0
                     : 3.0 * double(e) * sizeof(T) * batch >= double(16 << 20) && e * sizeof(T) <= 32768;
+    // ... AHEAD items ahead (default: the backend's rule at GEMM_PREFETCH_AHEAD_BYTES = 3 KiB).
+    const char *ahead = std::getenv("AHEAD");
+    p.prefetch_items = ahead ? std::atoi(ahead) : prefetch_items(2.0 * double(e) * sizeof(T), 3072.0);
 
     const libxsmm_blasint ln = n;
     const T one = 1, zero = 0;

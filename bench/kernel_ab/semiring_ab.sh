@@ -6,6 +6,7 @@
 #   PREC=d|s|ds  SR=202 (a kobalt_semiring; default PLUS_TIMES)  TRB=1 (B transposed)
 #   KB=256 (the working set of A, B and C in KiB; the batch follows from it)  THREADS=1
 #   PREFETCH=0/1 (the new copy's next-item prefetch; default: the backend's rule, from 16 MiB)
+#   AHEAD=N (items ahead the new copy prefetches; default: the backend's rule, GEMM_PREFETCH_AHEAD_BYTES = 3 KiB)
 #
 # Prints per n: min/median microseconds per item of the base (main), the working tree (new)
 # and libxsmm, new/main and xsmm/new from the minima. Builds in $TMPDIR (two compiles of

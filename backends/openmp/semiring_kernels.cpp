@@ -1098,9 +1098,10 @@ KS_INLINE void prefetch_bytes(const void *p, int64_t bytes) {
 // n = 3, 5 ... 7 1.5-1.7x, 16 1.3x; in L2 the prefetches only cost (0.78-0.9x at several n),
 // hence the threshold. C is not prefetched for writing: that cost 0.84-0.91x.
 // Items of op(A) and op(B) below GEMM_PREFETCH_AHEAD_BYTES (3 KiB) are prefetched more than
-// one ahead (x.ahead, up to 4): their kernels end before one item's lines arrive. In-process
-// on AMD Zen 5, 2 threads, from memory (session 46): double n = 9, 10 1.09-1.16x, float
-// n = 12 ... 16 1.10-1.16x; two ahead at double n = 14, 16 and float 20 ... 28 lost (0.86-0.98x).
+// one ahead (x.ahead, up to 4): their kernels end before one item's lines arrive. AMD Zen 5,
+// kobalt-bench from memory (session 46), libxsmm / Kobalt: float n = 16 0.90-0.92 -> 1.06-1.08,
+// double n = 10 0.83-0.85 -> 0.95-0.97; two ahead at double n = 14, 16 and float 20 ... 28
+// lost in-process (0.86-0.98x), hence the bound.
 template <class K, bool Plain, class T = typename K::T>
 void item_loop(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
     constexpr int kBytes = K::kN * K::kN * int(sizeof(T));

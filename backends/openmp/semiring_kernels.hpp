@@ -66,8 +66,9 @@ template <class T> struct Problem {
     int prefetch_items;
 };
 
-// Problem::prefetch_items: how many items ahead a thread prefetches: enough that op(A) and op(B) of the items between
-// cover ahead_bytes, from 1 to 4 (kernels of tiny items finish before one item's lines arrive).
+// Problem::prefetch_items: how many items ahead a thread prefetches, enough that op(A) and
+// op(B) of the items between cover ahead_bytes, from 1 to 4 (kernels of tiny items finish
+// before one item's lines arrive).
 inline int prefetch_items(double item_bytes, double ahead_bytes) {
     const double items = item_bytes > 0 ? std::ceil(ahead_bytes / item_bytes) : 1;
     return items < 1 ? 1 : items > 4 ? 4 : int(items);

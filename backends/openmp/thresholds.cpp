@@ -291,10 +291,11 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      5},
     // Where the semiring kernels prefetch (GEMM_PREFETCH_MIN_BYTES), an item whose op(A) and
     // op(B) take fewer bytes than this is finished before the next one's lines arrive: each
-    // thread prefetches ceil(this / those bytes) items ahead, 1 to 4. AMD Zen 5, in-process,
-    // 2 threads, 64 MiB (docs/performance.md, "gemm from memory: tiny items prefetched further
-    // ahead"): double n = 9, 10 1.09-1.16x, float n = 12 ... 16 1.10-1.16x at 3 or 2 items;
-    // 2 items ahead at double n = 14, 16 (3 and 4 KiB) and float 20 ... 28 lost 0.86-0.98x.
+    // thread prefetches ceil(this / those bytes) items ahead, 1 to 4. AMD Zen 5, kobalt-bench
+    // from memory, libxsmm / Kobalt (docs/performance.md, "gemm from memory: tiny items
+    // prefetched further ahead"): float n = 16 0.90-0.92 -> 1.06-1.08, double n = 10
+    // 0.83-0.85 -> 0.95-0.97, n = 9 0.83-0.85 -> 0.87-0.88; in-process, 2 items ahead at
+    // double n = 14, 16 (3 and 4 KiB) and float 20 ... 28 lost 0.86-0.98x.
     {"GEMM_PREFETCH_AHEAD_BYTES",
      "gemm on the semiring kernels and the other semirings, where they prefetch: each thread "
      "prefetches ceil(this / (op(A) + op(B) bytes of an item)) items ahead, 1 to 4 (0: one)",
@@ -352,9 +353,10 @@ unsigned amd_family() {
 // honours KOBALT_OPENMP_NO_AVX2 / _NO_AVX512); the environment still overrides them.
 //  - GETRS_TINY_PAIR_MAX(_FLOAT) = 6 on AVX-512: getrs_tiny.cpp's scalar solve has an
 //    AVX-512VL copy (run from GETRS_TINY_WIDE_MIN, 5 by default) with 32 registers, and
-//    two items a body at n = 5, 6 fit there. On AMD Zen 5 from memory, in that copy, pairs beat single items at n = 5
-//    (Eigen / Kobalt d 0.97 against 0.89, s 0.87 against 0.77, the same rounds), where in
-//    the AVX2 copy (16 registers) single items had won (session 31, AMD Zen 1);
+//    two items a body at n = 5, 6 fit there. On AMD Zen 5 from memory, in that copy, pairs
+//    beat single items at n = 5 (Eigen / Kobalt d 0.97 against 0.89, s 0.87 against 0.77,
+//    the same rounds), where in the AVX2 copy (16 registers) single items had won (session
+//    31, AMD Zen 1);
 //    docs/performance.md, "getrs at n <= 8: an AVX-512 copy of the in-place solve".
 //  - FUSED_ITEM_MIN = 8, FUSED_ITEM_MIN_FLOAT = 9 (off) on AMD family 1Ah (Zen 5): the
 //    per-item fused kernel (fused_item.cpp) had won at double n = 7 and float n = 8 on

@@ -113,7 +113,7 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
         }
 #endif
         if (n == k && packed::use<T>(n, batch)) {
-            KOBALT_INTERLEAVED_CALL(packed_fused<T>, int(n), packed::prefetch_bytes(),
+            KOBALT_INTERLEAVED_CALL(packed_fused<T>, int(n), packed::prefetch(),
                                     packed::tile_max_bytes<T>(true), alpha,
                                     fixed::items(X), fixed::mat(sx), fixed::items(Y),
                                     fixed::mat(sy), beta, fixed::items(A),

@@ -54,7 +54,7 @@ kobalt_status getrs(const char *routine, kobalt_layout layout, kobalt_op trans, 
         const Strides sa = strides_of(layout, lda), sb = strides_of(layout, ldb);
         const bool t = trans != KOBALT_NO_TRANS;
         if (packed::use_for_getrs<T>(n, batch)) {
-            KOBALT_INTERLEAVED_CALL(packed_getrs<T>, t, int(n), packed::prefetch_bytes(), int(nrhs),
+            KOBALT_INTERLEAVED_CALL(packed_getrs<T>, t, int(n), packed::prefetch(), int(nrhs),
                                     fixed::items(A), fixed::mat(sa), ipiv, strideIpiv,
                                     fixed::items(B), fixed::mat(sb), batch);
             return KOBALT_SUCCESS;

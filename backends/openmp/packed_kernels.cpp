@@ -15,6 +15,7 @@ using il::Operand;
 using il::Pivots;
 using kobalt_openmp::fixed::Items;
 using kobalt_openmp::fixed::Mat;
+using kobalt_openmp::interleaved::PackPrefetch;
 
 static_assert(il::MAX_N >= kobalt_openmp::fixed::FIXED_MAX_N, "the packed path covers 1..FIXED_MAX_N");
 
@@ -126,16 +127,16 @@ KOBALT_IL_FN void scatter(bool tiles, T *const *p, const T *__restrict__ blk, Ma
     }
 }
 
-// The packs PREFETCH_PACKS ahead of pack b, into L2, where one operand's pack of dense
-// column-major items is at least `from` bytes (PACKED_PREFETCH_BYTES): the tile copies read
-// the W items of a pack side by side, which the hardware prefetchers follow less well than
-// the element-by-element copy's item-by-item reads. A strided batch whose items touch is one
+// The pack `ahead` packs past pack b, into L2, where one operand's pack of dense column-major
+// items is at least `from` bytes (PACKED_PREFETCH_BYTES): the tile copies read the W items
+// of a pack side by side, which the hardware prefetchers follow less well than the
+// element-by-element copy's item-by-item reads. A strided batch whose items touch is one
 // run of lines; otherwise the lines of each item. WRITE: the lines will be written.
-constexpr int PREFETCH_PACKS = 6;
 template <int W, bool WRITE = false, class T>
-KOBALT_IL_FN void prefetch_ahead(int64_t from, const Items<T> &it, Mat m, int R, int C, int64_t b, int64_t batch) {
+KOBALT_IL_FN void prefetch_ahead(int64_t from, int ahead, const Items<T> &it, Mat m, int R, int C, int64_t b,
+                                 int64_t batch) {
     const int bytes = int(sizeof(T)) * R * C;
-    b += PREFETCH_PACKS * W;
+    b += int64_t(ahead) * W;
     // bytes == 0: an empty operand (B with nrhs = 0), whose items may be NULL: nothing to fetch.
     if (bytes == 0 || int64_t(W) * bytes < from || b + W > batch || !dense_cols(m, R)) return;
     const auto lines = [](const T *p, int n) {
@@ -145,6 +146,17 @@ KOBALT_IL_FN void prefetch_ahead(int64_t from, const Items<T> &it, Mat m, int R,
     };
     if (!it.ptrs && it.stride == int64_t(R) * C) return lines(item(it, b), W * bytes);
     for (int l = 0; l < W; ++l) lines(item(it, b + l), bytes);
+}
+// How many packs ahead: as many as cover PACKED_PREFETCH_AHEAD_BYTES of the pack's operands
+// (pack_bytes, every operand's W items together), 1 to MAX_PACKS_AHEAD. The fixed distance
+// of six packs (before session 47; still the default's effect) puts up to 72 KiB in flight
+// (the double fused call at n = 8), more than L1 holds; on AMD Zen 5, with tile copies,
+// about 8 KiB ahead made the double fused call 1.07-1.10x faster (docs/performance.md,
+// "The packed path on AMD Zen 5: tiles for the double fused call, prefetched 8 KiB ahead").
+constexpr int MAX_PACKS_AHEAD = 6;
+inline int packs_ahead(int64_t ahead_bytes, int64_t pack_bytes) {
+    const int64_t p = pack_bytes > 0 ? (ahead_bytes + pack_bytes - 1) / pack_bytes : 1;
+    return p < 1 ? 1 : p > MAX_PACKS_AHEAD ? MAX_PACKS_AHEAD : int(p);
 }
 
 // body(q) for every pack q of W items (the last one may be partial), statically split over
@@ -160,10 +172,11 @@ template <int W, class Body> void over_packs(int64_t batch, const Body &body) {
 }
 
 template <class T, int N>
-void getrf_n(int64_t prefetch, int64_t tile_max, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info,
+void getrf_n(PackPrefetch prefetch, int64_t tile_max, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info,
              int64_t batch) {
     constexpr int W = lanes_of<T>();
     const bool tiles = tiles_for<T, N>(tile_max);
+    const int ahead = packs_ahead(prefetch.ahead, int64_t(W) * N * N * sizeof(T));
     over_packs<W>(batch, [&](int64_t b) {
         if (b + W > batch) {
             for (int64_t i = b; i < batch; ++i)
@@ -172,7 +185,7 @@ void getrf_n(int64_t prefetch, int64_t tile_max, Items<T> A, Mat a, int *ipiv, i
         }
         T *p[W];
         for (int l = 0; l < W; ++l) p[l] = item(A, b + l);
-        prefetch_ahead<W, true>(prefetch, A, a, N, N, b, batch);
+        prefetch_ahead<W, true>(prefetch.from, ahead, A, a, N, N, b, batch);
         alignas(64) T blk[N * N * W];
         gather<W, N>(tiles, blk, p, a, 0, N);
         il::getrf<PackOps<T, W>, N, N>(N, block<T, W, N>(blk), pack_pivots(ipiv, b, sipiv), info + b);
@@ -181,11 +194,13 @@ void getrf_n(int64_t prefetch, int64_t tile_max, Items<T> A, Mat a, int *ipiv, i
 }
 
 template <class T, int N>
-void getrs_n(bool trans, int64_t prefetch, int nrhs, Items<const T> A, Mat a, const int *ipiv_in, int64_t sipiv,
+void getrs_n(bool trans, PackPrefetch prefetch, int nrhs, Items<const T> A, Mat a, const int *ipiv_in, int64_t sipiv,
              Items<T> B, Mat bm, int64_t batch) {
     constexpr int W = lanes_of<T>();
     constexpr bool tiles = true; // every n: double n = 8, nrhs = 4, from memory 1.04x the element copies
     int *const ipiv = const_cast<int *>(ipiv_in); // Pivots is mutable; getrs only reads it
+    const int b_cols = nrhs < B_COLUMNS ? nrhs : B_COLUMNS;
+    const int ahead = packs_ahead(prefetch.ahead, int64_t(W) * N * (N + b_cols) * int64_t(sizeof(T)));
     over_packs<W>(batch, [&](int64_t b) {
         if (b + W > batch) {
             for (int64_t i = b; i < batch; ++i)
@@ -199,8 +214,8 @@ void getrs_n(bool trans, int64_t prefetch, int nrhs, Items<const T> A, Mat a, co
             pa[l] = item(A, b + l);
             pb[l] = item(B, b + l);
         }
-        prefetch_ahead<W>(prefetch, A, a, N, N, b, batch);
-        prefetch_ahead<W, true>(prefetch, B, bm, N, nrhs < B_COLUMNS ? nrhs : B_COLUMNS, b, batch);
+        prefetch_ahead<W>(prefetch.from, ahead, A, a, N, N, b, batch);
+        prefetch_ahead<W, true>(prefetch.from, ahead, B, bm, N, b_cols, b, batch);
         alignas(64) T ablk[N * N * W];
         alignas(64) T bblk[N * B_COLUMNS * W];
         gather<W, N>(tiles, ablk, pa, a, 0, N);
@@ -215,11 +230,14 @@ void getrs_n(bool trans, int64_t prefetch, int nrhs, Items<const T> A, Mat a, co
 }
 
 template <class T, int N>
-void fused_n(int64_t prefetch, int64_t tile_max, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta,
+void fused_n(PackPrefetch prefetch, int64_t tile_max, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta,
              Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat bm, int *info, int64_t batch) {
     constexpr int W = lanes_of<T>();
     using O = PackOps<T, W>;
     const bool tiles = tiles_for<T, N>(tile_max);
+    const int b_cols = nrhs < B_COLUMNS ? nrhs : B_COLUMNS; // of the pack's first block of B
+    const int x_y = alpha != T(0) ? 2 * N : 0;                // X and Y, read only when alpha != 0
+    const int ahead = packs_ahead(prefetch.ahead, int64_t(W) * N * (x_y + N + b_cols) * int64_t(sizeof(T)));
     over_packs<W>(batch, [&](int64_t b) {
         if (b + W > batch) {
             for (int64_t i = b; i < batch; ++i)
@@ -236,13 +254,13 @@ void fused_n(int64_t prefetch, int64_t tile_max, T alpha, Items<const T> X, Mat 
             pa[l] = item(A, b + l);
             pb[l] = item(B, b + l);
         }
-        if (alpha != T(0)) {
-            prefetch_ahead<W>(prefetch, X, x, N, N, b, batch);
-            prefetch_ahead<W>(prefetch, Y, y, N, N, b, batch);
-        }
         const int nc0 = nrhs < B_COLUMNS ? nrhs : B_COLUMNS;
-        prefetch_ahead<W, true>(prefetch, A, a, N, N, b, batch);
-        prefetch_ahead<W, true>(prefetch, B, bm, N, nc0, b, batch);
+        if (alpha != T(0)) {
+            prefetch_ahead<W>(prefetch.from, ahead, X, x, N, N, b, batch);
+            prefetch_ahead<W>(prefetch.from, ahead, Y, y, N, N, b, batch);
+        }
+        prefetch_ahead<W, true>(prefetch.from, ahead, A, a, N, N, b, batch);
+        prefetch_ahead<W, true>(prefetch.from, ahead, B, bm, N, nc0, b, batch);
         alignas(64) T xblk[N * N * W], yblk[N * N * W], ablk[N * N * W];
         alignas(64) T bblk[N * B_COLUMNS * W];
         // The kernel reads X and Y only when alpha != 0, A only when beta != 0.
@@ -291,7 +309,7 @@ namespace interleaved {
 namespace KOBALT_IL_ISA {
 
 template <class T>
-void packed_getrf(int n, int64_t prefetch, int64_t tile_max, Items<T> A, Mat a, int *ipiv, int64_t sipiv,
+void packed_getrf(int n, PackPrefetch prefetch, int64_t tile_max, Items<T> A, Mat a, int *ipiv, int64_t sipiv,
                   int *info, int64_t batch) {
 #define KPK_CALL(N) getrf_n<T, N>(prefetch, tile_max, A, a, ipiv, sipiv, info, batch)
     KPK_SWITCH(n, KPK_CALL)
@@ -299,7 +317,7 @@ void packed_getrf(int n, int64_t prefetch, int64_t tile_max, Items<T> A, Mat a, 
 }
 
 template <class T>
-void packed_getrs(bool trans, int n, int64_t prefetch, int nrhs, Items<const T> A, Mat a, const int *ipiv,
+void packed_getrs(bool trans, int n, PackPrefetch prefetch, int nrhs, Items<const T> A, Mat a, const int *ipiv,
                   int64_t sipiv, Items<T> B, Mat b, int64_t batch) {
 #define KPK_CALL(N) getrs_n<T, N>(trans, prefetch, nrhs, A, a, ipiv, sipiv, B, b, batch)
     KPK_SWITCH(n, KPK_CALL)
@@ -307,7 +325,7 @@ void packed_getrs(bool trans, int n, int64_t prefetch, int nrhs, Items<const T> 
 }
 
 template <class T>
-void packed_fused(int n, int64_t prefetch, int64_t tile_max, T alpha, Items<const T> X, Mat x, Items<const T> Y,
+void packed_fused(int n, PackPrefetch prefetch, int64_t tile_max, T alpha, Items<const T> X, Mat x, Items<const T> Y,
                   Mat y, T beta, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b,
                   int *info, int64_t batch) {
 #define KPK_CALL(N)                                                                             \
@@ -317,11 +335,11 @@ void packed_fused(int n, int64_t prefetch, int64_t tile_max, T alpha, Items<cons
 }
 
 #define KPK_INSTANTIATE(T)                                                                    \
-    template void packed_getrf<T>(int, int64_t, int64_t, Items<T>, Mat, int *, int64_t,       \
+    template void packed_getrf<T>(int, PackPrefetch, int64_t, Items<T>, Mat, int *, int64_t,       \
                                   int *, int64_t);                                            \
-    template void packed_getrs<T>(bool, int, int64_t, int, Items<const T>, Mat, const int *,   \
+    template void packed_getrs<T>(bool, int, PackPrefetch, int, Items<const T>, Mat, const int *,   \
                                   int64_t, Items<T>, Mat, int64_t);                           \
-    template void packed_fused<T>(int, int64_t, int64_t, T, Items<const T>, Mat,              \
+    template void packed_fused<T>(int, PackPrefetch, int64_t, T, Items<const T>, Mat,              \
                                   Items<const T>, Mat, T, Items<T>, Mat, int *, int64_t, int, \
                                   Items<T>, Mat, int *, int64_t);
 KPK_INSTANTIATE(double)

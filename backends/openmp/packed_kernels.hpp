@@ -9,7 +9,8 @@
 // L1; dense column-major items (ld = n) move as W x W tiles transposed in registers (getrf
 // and the float fused call up to PACKED_TILE_MAX_BYTES per item, the double fused call up to
 // PACKED_FUSED_TILE_MAX_BYTES, getrs always), with the packs ahead prefetched from
-// PACKED_PREFETCH_BYTES, any other layout or size element by element
+// PACKED_PREFETCH_BYTES (PACKED_PREFETCH_AHEAD_BYTES ahead), any other layout or size element
+// by element
 // --, the interleaved kernel runs on the block (one instruction stream for W items, per
 // lane pivoting), and the results are copied back. Pivots and info are written straight
 // into the caller's arrays (the kernels take a lane stride). A last pack with fewer than W
@@ -35,17 +36,26 @@
 namespace kobalt_openmp {
 namespace interleaved {
 
+// Where the copies prefetch the packs ahead: from one operand's pack of `from` bytes
+// (PACKED_PREFETCH_BYTES), as many packs ahead as cover `ahead` bytes of all the operands'
+// packs (PACKED_PREFETCH_AHEAD_BYTES, packed_kernels.cpp).
+struct PackPrefetch {
+    int64_t from;
+    int64_t ahead;
+};
+
 #define KOBALT_PACKED_DECLARE(ns)                                                             \
     namespace ns {                                                                            \
     template <class T>                                                                        \
-    void packed_getrf(int n, int64_t prefetch, int64_t tile_max, fixed::Items<T> A,           \
+    void packed_getrf(int n, PackPrefetch prefetch, int64_t tile_max, fixed::Items<T> A,      \
                       fixed::Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch);      \
     template <class T>                                                                        \
-    void packed_getrs(bool trans, int n, int64_t prefetch, int nrhs, fixed::Items<const T> A, \
+    void packed_getrs(bool trans, int n, PackPrefetch prefetch, int nrhs,                     \
+                      fixed::Items<const T> A,                                                \
                       fixed::Mat a, const int *ipiv, int64_t sipiv, fixed::Items<T> B,        \
                       fixed::Mat b, int64_t batch);                                           \
     template <class T>                                                                        \
-    void packed_fused(int n, int64_t prefetch, int64_t tile_max, T alpha,                     \
+    void packed_fused(int n, PackPrefetch prefetch, int64_t tile_max, T alpha,                \
                       fixed::Items<const T> X,                                                \
                       fixed::Mat x,                                                           \
                       fixed::Items<const T> Y, fixed::Mat y, T beta, fixed::Items<T> A,       \

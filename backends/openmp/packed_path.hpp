@@ -26,8 +26,10 @@ template <class T> inline bool use_for_getrs(kobalt_int n, kobalt_int batch) {
 }
 
 // Bytes of one operand's pack (W dense column-major items) from which the pack's copies
-// prefetch the packs ahead (packed_kernels.cpp, prefetch_ahead).
-inline int64_t prefetch_bytes() { return threshold(PACKED_PREFETCH_BYTES); }
+// prefetch the packs ahead, and how far (packed_kernels.cpp, prefetch_ahead).
+inline interleaved::PackPrefetch prefetch() {
+    return {threshold(PACKED_PREFETCH_BYTES), threshold(PACKED_PREFETCH_AHEAD_BYTES)};
+}
 // Largest item (bytes of one n x n matrix) whose copies go as W x W tiles (packed_kernels.cpp,
 // DenseCopy) for getrf and the fused call; the fused call with double items has its own,
 // lower bound. getrs takes tiles at every size (packed_kernels.cpp, getrs_n).

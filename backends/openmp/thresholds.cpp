@@ -199,6 +199,7 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "largest item (bytes of one n x n matrix) copied to and from the pack as W x W register "
      "tiles; larger items are copied element by element (0: never tiles)",
      448},
+    // adapt_defaults_to_isa() sets 512 (every n <= 8) on AMD Zen 5.
     {"PACKED_FUSED_TILE_MAX_BYTES",
      "gemm_lu_trsv with double items on the packed path: PACKED_TILE_MAX_BYTES for it "
      "(it reads and writes three n x n operands per item)",
@@ -300,6 +301,14 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "gemm on the semiring kernels and the other semirings, where they prefetch: each thread "
      "prefetches ceil(this / (op(A) + op(B) bytes of an item)) items ahead, 1 to 4 (0: one)",
      3072},
+    // Where the packed path prefetches (PACKED_PREFETCH_BYTES), how far ahead. The default,
+    // 1 MiB, keeps the fixed distance of six packs that the packed path had until session
+    // 47 (up to 72 KiB of the double fused call at n = 8 in flight, more than L1 holds);
+    // adapt_defaults_to_isa() sets 8 KiB on AMD Zen 5, where that won.
+    {"PACKED_PREFETCH_AHEAD_BYTES",
+     "getrf/getrs/gemm_lu_trsv on the packed path, where they prefetch: ceil(this / bytes of "
+     "one pack's operands) packs ahead, 1 to 6 (0: one)",
+     1048576},
 };
 
 // Where the panel kernel stops and OpenBLAS takes over depends on which of OpenBLAS's
@@ -365,6 +374,13 @@ unsigned amd_family() {
 //    call from memory, column- / row-major, double n = 7 0.79 / 0.71 -> 0.96 / 1.28, float
 //    n = 8 0.76 / 0.78 -> 1.02 / 1.04 (docs/performance.md, "The fused call at n <= 8 on
 //    AMD Zen 5: the packed path at double n = 7 and float n = 8").
+//  - PACKED_FUSED_TILE_MAX_BYTES = 512 and PACKED_PREFETCH_AHEAD_BYTES = 8 KiB on AMD family
+//    1Ah: the double fused call's packs copied as tiles at every n <= 8 (on Zen 4 the
+//    element copies had won at n = 4, session 20) and prefetched about 8 KiB ahead instead
+//    of six packs. From memory, two threads, the fused call 1.27x faster at double n = 7,
+//    1.54x at n = 6 (tiles alone: 1.15x, 1.40x); Kobalt's own three calls, float and
+//    getrf / getrs level (docs/performance.md, "The packed path on AMD Zen 5: tiles for the
+//    double fused call, prefetched 8 KiB ahead").
 void adapt_defaults_to_isa(int verbose) {
     if (interleaved::isa() != interleaved::Isa::avx512) return;
     thresholds[GETRS_TINY_PAIR_MAX].value = 6;
@@ -373,11 +389,13 @@ void adapt_defaults_to_isa(int verbose) {
     if (zen5) {
         thresholds[FUSED_ITEM_MIN].value = 8;
         thresholds[FUSED_ITEM_MIN_FLOAT].value = 9;
+        thresholds[PACKED_FUSED_TILE_MAX_BYTES].value = 512;
+        thresholds[PACKED_PREFETCH_AHEAD_BYTES].value = 8192;
     }
     if (verbose)
         std::fprintf(stderr, "kobalt: openmp: AVX-512 kernels: getrs's in-place solve pairs items up to n = 6%s\n",
                      zen5 ? "; AMD family 1Ah or later: the fused call's per-item kernel from n = 8 (double), "
-                            "never (float)"
+                            "never (float), its double packs as tiles, the packed path prefetching 8 KiB ahead"
                           : "");
 }
 

@@ -64,6 +64,7 @@ enum ThresholdId : int {
     GETRF_DIRECT_MIN,   // ... from this n
     GETRS_TINY_WIDE_MIN, // getrs in place (GETRS_TINY_MAX): the AVX-512 copy of the solve from this n on
     GEMM_PREFETCH_AHEAD_BYTES, // gemm / semiring kernels' prefetch: as many items ahead as cover these bytes (1..4)
+    PACKED_PREFETCH_AHEAD_BYTES, // packed path's prefetch: as many packs ahead as cover these bytes (1..6)
     THRESHOLD_COUNT
 };
 

@@ -50,7 +50,8 @@ kobalt_status getrf(const char *routine, kobalt_layout layout, kobalt_int m, kob
         }
         if (m == n && packed::use<T>(n, batch)) {
             KOBALT_INTERLEAVED_CALL(packed_getrf<T>, int(n), packed::prefetch(),
-                                    packed::tile_max_bytes<T>(false), fixed::items(A), fixed::mat(sa),
+                                    packed::tile_max_bytes<T>(false), packed::lu_block_min<T>(),
+                                    fixed::items(A), fixed::mat(sa),
                                     ipiv, strideIpiv, info, batch);
             return KOBALT_SUCCESS;
         }

@@ -171,8 +171,95 @@ template <int W, class Body> void over_packs(int64_t batch, const Body &body) {
     }
 }
 
+// Rows j + 1 ... N - 1 of one column x: the lanes of row i where hit[i] swap with row j's
+// (at most one i per lane: the pivot row).
+template <class O, int N>
+KOBALT_IL_FN void swap_rows_in(typename O::V *x, int j, const typename O::M *hit) {
+    typename O::V rj = x[j];
+    KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) {
+        const typename O::V ri = x[i];
+        x[i] = O::sel(hit[i], rj, ri);
+        rj = O::sel(hit[i], ri, rj);
+    }
+    x[j] = rj;
+}
+
+// The LU of one pack in its block (il::lu's operations in the same order, so the same
+// results), one column in registers at a time: column j is searched, swapped and scaled in
+// registers, then every other column is loaded, swapped (and, right of j, updated) and
+// stored back. il::getrf copies the block into N*N column vectors and holds them all at
+// once, 64 at N = 8 for 32 registers: in cache `perf` put 38% of its samples on the spills.
+// getrf takes it from PACKED_LU_BLOCK_MIN (_FLOAT): on AMD Zen 5 from memory double n = 7
+// 1.27x, n = 8 1.10x faster, n = 4 ... 6 level, float n = 5, 6 0.88-0.95x (docs/
+// performance.md, "getrf at double n = 7, 8: the packed LU one column at a time"). The fused
+// call keeps il::fused: the same LU there gained 2-4%.
+template <class O, int N>
+KOBALT_IL_FN void lu_block(typename O::T *blk, bool pivoting, typename O::I *pv, typename O::I &info) {
+    using T = typename O::T;
+    using V = typename O::V;
+    using I = typename O::I;
+    using M = typename O::M;
+    constexpr int W = int(sizeof(V) / sizeof(T));
+    const auto at = [blk](int i, int c) { return blk + (i + c * N) * W; };
+    const V zero = O::splat(T(0)), one = O::splat(T(1)), sfmin = O::splat(il::smallest_normal<T>());
+    info = O::isplat(0);
+    KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) {
+        V col[N];
+        KOBALT_IL_UNROLL for (int i = j; i < N; ++i) col[i] = O::load(at(i, j));
+        V pivot;
+        M hit[N];
+        bool swaps = false;
+        if (pivoting) {
+            V amax = O::abs(col[j]);
+            I p = O::isplat(j);
+            KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) {
+                const V v = O::abs(col[i]);
+                const M g = O::gt(v, amax);
+                amax = O::sel(g, v, amax);
+                p = O::isel(g, O::isplat(i), p);
+            }
+            pv[j] = p;
+            pivot = col[j];
+            KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) pivot = O::sel(O::ieq(p, O::isplat(i)), col[i], pivot);
+            const M swap = O::mand(O::ne(pivot, zero), O::mnot(O::ieq(p, O::isplat(j))));
+            swaps = O::any(swap);
+            if (swaps) {
+                KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) hit[i] = O::mand(swap, O::ieq(p, O::isplat(i)));
+                swap_rows_in<O, N>(col, j, hit);
+            }
+        } else {
+            pivot = col[j];
+        }
+        const M nonzero = O::ne(pivot, zero);
+        info = O::isel(O::mand(O::mnot(nonzero), O::ieq(info, O::isplat(0))), O::isplat(j + 1), info);
+        const M big = O::ge(O::abs(pivot), sfmin);
+        const V r = one / pivot;
+        if (O::all(big)) {
+            KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) col[i] *= r;
+        } else {
+            KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) {
+                const V x = col[i];
+                const V q = O::sel(big, x * r, x / pivot);
+                col[i] = pivoting ? O::sel(nonzero, q, x) : q;
+            }
+        }
+        KOBALT_IL_UNROLL for (int i = j; i < N; ++i) O::store(at(i, j), col[i]);
+        KOBALT_IL_UNROLL for (int c = 0; c < N; ++c) {
+            if (c == j || (c < j && !swaps)) continue;
+            V x[N];
+            KOBALT_IL_UNROLL for (int i = j; i < N; ++i) x[i] = O::load(at(i, c));
+            if (swaps) swap_rows_in<O, N>(x, j, hit);
+            if (c > j) {
+                const V u = x[j];
+                KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) x[i] -= col[i] * u;
+            }
+            KOBALT_IL_UNROLL for (int i = j; i < N; ++i) O::store(at(i, c), x[i]);
+        }
+    }
+}
+
 template <class T, int N>
-void getrf_n(PackPrefetch prefetch, int64_t tile_max, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info,
+void getrf_n(PackPrefetch prefetch, int64_t tile_max, int lu_block_min, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info,
              int64_t batch) {
     constexpr int W = lanes_of<T>();
     const bool tiles = tiles_for<T, N>(tile_max);
@@ -188,7 +275,15 @@ void getrf_n(PackPrefetch prefetch, int64_t tile_max, Items<T> A, Mat a, int *ip
         prefetch_ahead<W, true>(prefetch.from, ahead, A, a, N, N, b, batch);
         alignas(64) T blk[N * N * W];
         gather<W, N>(tiles, blk, p, a, 0, N);
-        il::getrf<PackOps<T, W>, N, N>(N, block<T, W, N>(blk), pack_pivots(ipiv, b, sipiv), info + b);
+        if (N >= lu_block_min) {
+            using O = PackOps<T, W>;
+            typename O::I pv[N], inf;
+            lu_block<O, N>(blk, ipiv != nullptr, pv, inf);
+            if (ipiv) il::store_pivots<O>(pack_pivots(ipiv, b, sipiv), N, pv);
+            O::store_ints(info + b, 1, inf);
+        } else {
+            il::getrf<PackOps<T, W>, N, N>(N, block<T, W, N>(blk), pack_pivots(ipiv, b, sipiv), info + b);
+        }
         scatter<W, N>(tiles, p, blk, a, 0, N, nullptr);
     });
 }
@@ -309,9 +404,9 @@ namespace interleaved {
 namespace KOBALT_IL_ISA {
 
 template <class T>
-void packed_getrf(int n, PackPrefetch prefetch, int64_t tile_max, Items<T> A, Mat a, int *ipiv, int64_t sipiv,
+void packed_getrf(int n, PackPrefetch prefetch, int64_t tile_max, int lu_block_min, Items<T> A, Mat a, int *ipiv, int64_t sipiv,
                   int *info, int64_t batch) {
-#define KPK_CALL(N) getrf_n<T, N>(prefetch, tile_max, A, a, ipiv, sipiv, info, batch)
+#define KPK_CALL(N) getrf_n<T, N>(prefetch, tile_max, lu_block_min, A, a, ipiv, sipiv, info, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
 }
@@ -335,7 +430,7 @@ void packed_fused(int n, PackPrefetch prefetch, int64_t tile_max, T alpha, Items
 }
 
 #define KPK_INSTANTIATE(T)                                                                    \
-    template void packed_getrf<T>(int, PackPrefetch, int64_t, Items<T>, Mat, int *, int64_t,       \
+    template void packed_getrf<T>(int, PackPrefetch, int64_t, int, Items<T>, Mat, int *, int64_t,       \
                                   int *, int64_t);                                            \
     template void packed_getrs<T>(bool, int, PackPrefetch, int, Items<const T>, Mat, const int *,   \
                                   int64_t, Items<T>, Mat, int64_t);                           \

@@ -47,8 +47,9 @@ struct PackPrefetch {
 #define KOBALT_PACKED_DECLARE(ns)                                                             \
     namespace ns {                                                                            \
     template <class T>                                                                        \
-    void packed_getrf(int n, PackPrefetch prefetch, int64_t tile_max, fixed::Items<T> A,      \
-                      fixed::Mat a, int *ipiv, int64_t sipiv, int *info, int64_t batch);      \
+    void packed_getrf(int n, PackPrefetch prefetch, int64_t tile_max, int lu_block_min,       \
+                      fixed::Items<T> A, fixed::Mat a, int *ipiv, int64_t sipiv, int *info,   \
+                      int64_t batch);                                                         \
     template <class T>                                                                        \
     void packed_getrs(bool trans, int n, PackPrefetch prefetch, int nrhs,                     \
                       fixed::Items<const T> A,                                                \

@@ -37,6 +37,12 @@ template <class T> inline int64_t tile_max_bytes(bool fused) {
     return threshold(fused && sizeof(T) == 8 ? PACKED_FUSED_TILE_MAX_BYTES : PACKED_TILE_MAX_BYTES);
 }
 
+// Smallest n whose packs getrf factors one column at a time in the block
+// (packed_kernels.cpp, lu_block) instead of in registers.
+template <class T> inline int lu_block_min() {
+    return int(threshold(for_precision<T>(PACKED_LU_BLOCK_MIN, PACKED_LU_BLOCK_MIN_FLOAT)));
+}
+
 } // namespace packed
 } // namespace kobalt_openmp
 

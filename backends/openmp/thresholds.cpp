@@ -309,6 +309,15 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "getrf/getrs/gemm_lu_trsv on the packed path, where they prefetch: ceil(this / bytes of "
      "one pack's operands) packs ahead, 1 to 6 (0: one)",
      1048576},
+    // The packed path's getrf holds a pack's N*N column vectors in registers (il::getrf) or
+    // works on the block in L1 one column at a time (packed_kernels.cpp, lu_block). Measured
+    // on AMD Zen 5 only, where adapt_defaults_to_isa() sets 7 in double (docs/performance.md,
+    // "getrf at double n = 7, 8: the packed LU one column at a time"); elsewhere off.
+    {"PACKED_LU_BLOCK_MIN",
+     "getrf with double items on the packed path: smallest n whose packs are factored one column "
+     "at a time in the block instead of all in registers (9 or more: never)",
+     9},
+    {"PACKED_LU_BLOCK_MIN_FLOAT", "getrf with float items on the packed path: PACKED_LU_BLOCK_MIN for them", 9},
 };
 
 // Where the panel kernel stops and OpenBLAS takes over depends on which of OpenBLAS's
@@ -381,6 +390,10 @@ unsigned amd_family() {
 //    1.54x at n = 6 (tiles alone: 1.15x, 1.40x); Kobalt's own three calls, float and
 //    getrf / getrs level (docs/performance.md, "The packed path on AMD Zen 5: tiles for the
 //    double fused call, prefetched 8 KiB ahead").
+//  - PACKED_LU_BLOCK_MIN = 7 on AMD family 1Ah: getrf's packs factored one column at a time
+//    in the block, from memory double n = 7 1.27x, n = 8 1.10x faster (float lost at n = 5,
+//    6 and was level at 7, 8: stays off; docs/performance.md, "getrf at double n = 7, 8: the
+//    packed LU one column at a time").
 void adapt_defaults_to_isa(int verbose) {
     if (interleaved::isa() != interleaved::Isa::avx512) return;
     thresholds[GETRS_TINY_PAIR_MAX].value = 6;
@@ -391,11 +404,13 @@ void adapt_defaults_to_isa(int verbose) {
         thresholds[FUSED_ITEM_MIN_FLOAT].value = 9;
         thresholds[PACKED_FUSED_TILE_MAX_BYTES].value = 512;
         thresholds[PACKED_PREFETCH_AHEAD_BYTES].value = 8192;
+        thresholds[PACKED_LU_BLOCK_MIN].value = 7;
     }
     if (verbose)
         std::fprintf(stderr, "kobalt: openmp: AVX-512 kernels: getrs's in-place solve pairs items up to n = 6%s\n",
                      zen5 ? "; AMD family 1Ah or later: the fused call's per-item kernel from n = 8 (double), "
-                            "never (float), its double packs as tiles, the packed path prefetching 8 KiB ahead"
+                            "never (float), its double packs as tiles, the packed path prefetching 8 KiB ahead, "
+                            "getrf's packs factored a column at a time from n = 7 (double)"
                           : "");
 }
 

@@ -65,6 +65,8 @@ enum ThresholdId : int {
     GETRS_TINY_WIDE_MIN, // getrs in place (GETRS_TINY_MAX): the AVX-512 copy of the solve from this n on
     GEMM_PREFETCH_AHEAD_BYTES, // gemm / semiring kernels' prefetch: as many items ahead as cover these bytes (1..4)
     PACKED_PREFETCH_AHEAD_BYTES, // packed path's prefetch: as many packs ahead as cover these bytes (1..6)
+    PACKED_LU_BLOCK_MIN, // packed path, getrf, double: the LU one column at a time in the block from this n
+    PACKED_LU_BLOCK_MIN_FLOAT, // ... the same for float items
     THRESHOLD_COUNT
 };
 

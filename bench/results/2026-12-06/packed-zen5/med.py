@@ -1,7 +1,7 @@
 # med.py OUT BASE: from ab.sh's output, BASE's time / each other configuration's, per job, paired
 # within each round; median (min..max).
-import sys,collections,statistics as st,re
-d=collections.defaultdict(list); order=[]
+import sys,collections,statistics as st
+d=collections.defaultdict(list)
 rows=[l.split() for l in open(sys.argv[1]) if l.strip()]
 # pair each config line with the base config line of the same job in the same round
 base=sys.argv[2]; last={}

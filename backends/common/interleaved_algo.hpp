@@ -172,69 +172,99 @@ KOBALT_IL_FN void trsm(bool lower, bool unit, int n, typename O::T alpha, Operan
     }
 }
 
+// The steps of one LU column, shared by lu below (all columns held at once) and the host's
+// packed lu_block (one column in registers at a time), so both give the same results.
+// A column is col[i] for rows i = j ... MM - 1.
+
+// Step j's pivot: the first largest |col[i]| per lane (strict comparison, so NaN never
+// wins); p receives its row, the result is its value.
+template <class O, int MM>
+KOBALT_IL_FN typename O::V find_pivot(const typename O::V *col, int j, typename O::I &p) {
+    using V = typename O::V;
+    V amax = O::abs(col[j]);
+    p = O::isplat(j);
+    KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) {
+        const V v = O::abs(col[i]);
+        const typename O::M g = O::gt(v, amax);
+        amax = O::sel(g, v, amax);
+        p = O::isel(g, O::isplat(i), p);
+    }
+    V pivot = col[j];
+    KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) pivot = O::sel(O::ieq(p, O::isplat(i)), col[i], pivot);
+    return pivot;
+}
+
+// Lanes whose pivot is non-zero and below the diagonal swap row j with it: hit[i] (i > j)
+// marks the lanes whose pivot row is i. Returns whether any lane swaps (hit is unset if not).
+template <class O, int MM>
+KOBALT_IL_FN bool swap_masks(typename O::V pivot, typename O::I p, int j, typename O::M *hit) {
+    using T = typename O::T;
+    const typename O::M swap = O::mand(O::ne(pivot, O::splat(T(0))), O::mnot(O::ieq(p, O::isplat(j))));
+    if (!O::any(swap)) return false;
+    KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) hit[i] = O::mand(swap, O::ieq(p, O::isplat(i)));
+    return true;
+}
+
+// Rows j ... MM - 1 of one column x: the lanes of row i where hit[i] exchange it with row j
+// (at most one i per lane: the pivot row).
+template <class O, int MM>
+KOBALT_IL_FN void swap_rows(typename O::V *x, int j, const typename O::M *hit) {
+    typename O::V rj = x[j];
+    KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) {
+        const typename O::V ri = x[i];
+        x[i] = O::sel(hit[i], rj, ri);
+        rj = O::sel(hit[i], ri, rj);
+    }
+    x[j] = rj;
+}
+
+// Step j's info (j + 1 in lanes whose pivot is exactly zero and whose info is still 0),
+// then the column below the pivot scaled: by the reciprocal above the smallest normal
+// number, by division below it (and by a zero pivot without pivoting); a zero pivot with
+// pivoting leaves its column as it is.
+template <class O, int MM>
+KOBALT_IL_FN void scale_below_pivot(typename O::V *col, int j, typename O::V pivot, bool pivoting, typename O::I &info) {
+    using T = typename O::T;
+    using V = typename O::V;
+    using M = typename O::M;
+    const M nonzero = O::ne(pivot, O::splat(T(0)));
+    info = O::isel(O::mand(O::mnot(nonzero), O::ieq(info, O::isplat(0))), O::isplat(j + 1), info);
+    const M big = O::ge(O::abs(pivot), O::splat(smallest_normal<T>()));
+    const V r = O::splat(T(1)) / pivot;
+    if (O::all(big)) {
+        KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) col[i] *= r;
+    } else {
+        KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) {
+            const V x = col[i];
+            const V q = O::sel(big, x * r, x / pivot);
+            col[i] = pivoting ? O::sel(nonzero, q, x) : q;
+        }
+    }
+}
+
 // LU (dgetf2) of the local MM x n array a (element (i, c) at a[i + c*MM]), in place.
 // pivoting: pv[j] receives the 0-based pivot row of step j per lane. info: LAPACK's, per
 // lane. Without pivoting a zero pivot is divided by (Inf/NaN, as KokkosBatched SerialLU).
 template <class O, int MM, int NN>
 KOBALT_IL_FN void lu(typename O::V *a, int n_rt, bool pivoting, typename O::I *pv, typename O::I &info) {
-    using T = typename O::T;
     using V = typename O::V;
-    using I = typename O::I;
-    using M = typename O::M;
     const int n = NN ? NN : (n_rt < MAX_N ? n_rt : MAX_N);
     const int kmin = MM < n ? MM : n;
-    const V zero = O::splat(T(0)), one = O::splat(T(1)), sfmin = O::splat(smallest_normal<T>());
     info = O::isplat(0);
     KOBALT_IL_UNROLL for (int j = 0; j < kmin; ++j) {
-        V pivot;
+        V *cj = a + j * MM;
+        V pivot = cj[j];
         if (pivoting) {
-            V amax = O::abs(a[j + j * MM]);
-            I p = O::isplat(j);
-            KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) {
-                const V v = O::abs(a[i + j * MM]);
-                const M g = O::gt(v, amax); // strict: the first largest wins, NaN never does
-                amax = O::sel(g, v, amax);
-                p = O::isel(g, O::isplat(i), p);
-            }
-            pv[j] = p;
-            pivot = a[j + j * MM];
-            KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) pivot = O::sel(O::ieq(p, O::isplat(i)), a[i + j * MM], pivot);
-            // Lanes whose pivot is non-zero and below the diagonal swap row j with it.
-            const M swap = O::mand(O::ne(pivot, zero), O::mnot(O::ieq(p, O::isplat(j))));
-            if (O::any(swap)) {
-                M hit[MM];
-                KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) hit[i] = O::mand(swap, O::ieq(p, O::isplat(i)));
-                KOBALT_IL_UNROLL for (int c = 0; c < n; ++c) {
-                    V rj = a[j + c * MM];
-                    KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) { // one i matches per lane
-                        const V ri = a[i + c * MM];
-                        a[i + c * MM] = O::sel(hit[i], rj, ri);
-                        rj = O::sel(hit[i], ri, rj);
-                    }
-                    a[j + c * MM] = rj;
-                }
-            }
-        } else {
-            pivot = a[j + j * MM];
-        }
-        const M nonzero = O::ne(pivot, zero);
-        info = O::isel(O::mand(O::mnot(nonzero), O::ieq(info, O::isplat(0))), O::isplat(j + 1), info);
-        // Reciprocal above the smallest normal number, division below it (and by a zero
-        // pivot without pivoting); a zero pivot with pivoting leaves its column as it is.
-        const M big = O::ge(O::abs(pivot), sfmin);
-        const V r = one / pivot;
-        if (O::all(big)) {
-            KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) a[i + j * MM] *= r;
-        } else {
-            KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) {
-                const V x = a[i + j * MM];
-                const V q = O::sel(big, x * r, x / pivot);
-                a[i + j * MM] = pivoting ? O::sel(nonzero, q, x) : q;
+            pivot = find_pivot<O, MM>(cj, j, pv[j]);
+            typename O::M hit[MM];
+            if (swap_masks<O, MM>(pivot, pv[j], j, hit)) {
+                KOBALT_IL_UNROLL for (int c = 0; c < n; ++c) swap_rows<O, MM>(a + c * MM, j, hit);
             }
         }
+        scale_below_pivot<O, MM>(cj, j, pivot, pivoting, info);
         KOBALT_IL_UNROLL for (int c = j + 1; c < n; ++c) {
             const V u = a[j + c * MM];
-            KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) a[i + c * MM] -= a[i + j * MM] * u;
+            KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) a[i + c * MM] -= cj[i] * u;
         }
     }
 }

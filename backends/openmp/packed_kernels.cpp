@@ -171,20 +171,7 @@ template <int W, class Body> void over_packs(int64_t batch, const Body &body) {
     }
 }
 
-// Rows j + 1 ... N - 1 of one column x: the lanes of row i where hit[i] swap with row j's
-// (at most one i per lane: the pivot row).
-template <class O, int N>
-KOBALT_IL_FN void swap_rows_in(typename O::V *x, int j, const typename O::M *hit) {
-    typename O::V rj = x[j];
-    KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) {
-        const typename O::V ri = x[i];
-        x[i] = O::sel(hit[i], rj, ri);
-        rj = O::sel(hit[i], ri, rj);
-    }
-    x[j] = rj;
-}
-
-// The LU of one pack in its block (il::lu's operations in the same order, so the same
+// The LU of one pack in its block (il::lu's step helpers in the same order, so the same
 // results), one column in registers at a time: column j is searched, swapped and scaled in
 // registers, then every other column is loaded, swapped (and, right of j, updated) and
 // stored back. il::getrf copies the block into N*N column vectors and holds them all at
@@ -195,60 +182,28 @@ KOBALT_IL_FN void swap_rows_in(typename O::V *x, int j, const typename O::M *hit
 // call keeps il::fused: the same LU there gained 2-4%.
 template <class O, int N>
 KOBALT_IL_FN void lu_block(typename O::T *blk, bool pivoting, typename O::I *pv, typename O::I &info) {
-    using T = typename O::T;
     using V = typename O::V;
-    using I = typename O::I;
-    using M = typename O::M;
-    constexpr int W = int(sizeof(V) / sizeof(T));
+    constexpr int W = int(sizeof(V) / sizeof(typename O::T));
     const auto at = [blk](int i, int c) { return blk + (i + c * N) * W; };
-    const V zero = O::splat(T(0)), one = O::splat(T(1)), sfmin = O::splat(il::smallest_normal<T>());
     info = O::isplat(0);
     KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) {
         V col[N];
         KOBALT_IL_UNROLL for (int i = j; i < N; ++i) col[i] = O::load(at(i, j));
-        V pivot;
-        M hit[N];
+        V pivot = col[j];
+        typename O::M hit[N];
         bool swaps = false;
         if (pivoting) {
-            V amax = O::abs(col[j]);
-            I p = O::isplat(j);
-            KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) {
-                const V v = O::abs(col[i]);
-                const M g = O::gt(v, amax);
-                amax = O::sel(g, v, amax);
-                p = O::isel(g, O::isplat(i), p);
-            }
-            pv[j] = p;
-            pivot = col[j];
-            KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) pivot = O::sel(O::ieq(p, O::isplat(i)), col[i], pivot);
-            const M swap = O::mand(O::ne(pivot, zero), O::mnot(O::ieq(p, O::isplat(j))));
-            swaps = O::any(swap);
-            if (swaps) {
-                KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) hit[i] = O::mand(swap, O::ieq(p, O::isplat(i)));
-                swap_rows_in<O, N>(col, j, hit);
-            }
-        } else {
-            pivot = col[j];
+            pivot = il::find_pivot<O, N>(col, j, pv[j]);
+            swaps = il::swap_masks<O, N>(pivot, pv[j], j, hit);
+            if (swaps) il::swap_rows<O, N>(col, j, hit);
         }
-        const M nonzero = O::ne(pivot, zero);
-        info = O::isel(O::mand(O::mnot(nonzero), O::ieq(info, O::isplat(0))), O::isplat(j + 1), info);
-        const M big = O::ge(O::abs(pivot), sfmin);
-        const V r = one / pivot;
-        if (O::all(big)) {
-            KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) col[i] *= r;
-        } else {
-            KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) {
-                const V x = col[i];
-                const V q = O::sel(big, x * r, x / pivot);
-                col[i] = pivoting ? O::sel(nonzero, q, x) : q;
-            }
-        }
+        il::scale_below_pivot<O, N>(col, j, pivot, pivoting, info);
         KOBALT_IL_UNROLL for (int i = j; i < N; ++i) O::store(at(i, j), col[i]);
         KOBALT_IL_UNROLL for (int c = 0; c < N; ++c) {
             if (c == j || (c < j && !swaps)) continue;
             V x[N];
             KOBALT_IL_UNROLL for (int i = j; i < N; ++i) x[i] = O::load(at(i, c));
-            if (swaps) swap_rows_in<O, N>(x, j, hit);
+            if (swaps) il::swap_rows<O, N>(x, j, hit);
             if (c > j) {
                 const V u = x[j];
                 KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) x[i] -= col[i] * u;
@@ -259,8 +214,8 @@ KOBALT_IL_FN void lu_block(typename O::T *blk, bool pivoting, typename O::I *pv,
 }
 
 template <class T, int N>
-void getrf_n(PackPrefetch prefetch, int64_t tile_max, int lu_block_min, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int *info,
-             int64_t batch) {
+void getrf_n(PackPrefetch prefetch, int64_t tile_max, int lu_block_min, Items<T> A, Mat a, int *ipiv, int64_t sipiv,
+             int *info, int64_t batch) {
     constexpr int W = lanes_of<T>();
     const bool tiles = tiles_for<T, N>(tile_max);
     const int ahead = packs_ahead(prefetch.ahead, int64_t(W) * N * N * sizeof(T));
@@ -349,6 +304,8 @@ void fused_n(PackPrefetch prefetch, int64_t tile_max, T alpha, Items<const T> X,
             pa[l] = item(A, b + l);
             pb[l] = item(B, b + l);
         }
+        // b_cols computed again: with the outer value captured GCC 12 -O3 warns, falsely,
+        // that the B block's accesses below are out of bounds (-Warray-bounds).
         const int nc0 = nrhs < B_COLUMNS ? nrhs : B_COLUMNS;
         if (alpha != T(0)) {
             prefetch_ahead<W>(prefetch.from, ahead, X, x, N, N, b, batch);
@@ -404,8 +361,8 @@ namespace interleaved {
 namespace KOBALT_IL_ISA {
 
 template <class T>
-void packed_getrf(int n, PackPrefetch prefetch, int64_t tile_max, int lu_block_min, Items<T> A, Mat a, int *ipiv, int64_t sipiv,
-                  int *info, int64_t batch) {
+void packed_getrf(int n, PackPrefetch prefetch, int64_t tile_max, int lu_block_min, Items<T> A, Mat a, int *ipiv,
+                  int64_t sipiv, int *info, int64_t batch) {
 #define KPK_CALL(N) getrf_n<T, N>(prefetch, tile_max, lu_block_min, A, a, ipiv, sipiv, info, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
@@ -423,20 +380,19 @@ template <class T>
 void packed_fused(int n, PackPrefetch prefetch, int64_t tile_max, T alpha, Items<const T> X, Mat x, Items<const T> Y,
                   Mat y, T beta, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b,
                   int *info, int64_t batch) {
-#define KPK_CALL(N)                                                                             \
+#define KPK_CALL(N) \
     fused_n<T, N>(prefetch, tile_max, alpha, X, x, Y, y, beta, A, a, ipiv, sipiv, nrhs, B, b, info, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
 }
 
-#define KPK_INSTANTIATE(T)                                                                    \
-    template void packed_getrf<T>(int, PackPrefetch, int64_t, int, Items<T>, Mat, int *, int64_t,       \
-                                  int *, int64_t);                                            \
-    template void packed_getrs<T>(bool, int, PackPrefetch, int, Items<const T>, Mat, const int *,   \
-                                  int64_t, Items<T>, Mat, int64_t);                           \
-    template void packed_fused<T>(int, PackPrefetch, int64_t, T, Items<const T>, Mat,              \
-                                  Items<const T>, Mat, T, Items<T>, Mat, int *, int64_t, int, \
-                                  Items<T>, Mat, int *, int64_t);
+#define KPK_INSTANTIATE(T)                                                                                    \
+    template void packed_getrf<T>(int, PackPrefetch, int64_t, int, Items<T>, Mat, int *, int64_t, int *,      \
+                                  int64_t);                                                                   \
+    template void packed_getrs<T>(bool, int, PackPrefetch, int, Items<const T>, Mat, const int *, int64_t,    \
+                                  Items<T>, Mat, int64_t);                                                    \
+    template void packed_fused<T>(int, PackPrefetch, int64_t, T, Items<const T>, Mat, Items<const T>, Mat, T, \
+                                  Items<T>, Mat, int *, int64_t, int, Items<T>, Mat, int *, int64_t);
 KPK_INSTANTIATE(double)
 KPK_INSTANTIATE(float)
 

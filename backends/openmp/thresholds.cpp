@@ -198,7 +198,7 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "getrf and the float fused call on the packed path with dense column-major items: "
      "largest item (bytes of one n x n matrix) copied to and from the pack as W x W register "
      "tiles; larger items are copied element by element (0: never tiles)",
-     448},
+     448}, // 512 (every n <= 8) on AMD Zen 5: adapt_defaults_to_isa()
     // adapt_defaults_to_isa() sets 512 (every n <= 8) on AMD Zen 5.
     {"PACKED_FUSED_TILE_MAX_BYTES",
      "gemm_lu_trsv with double items on the packed path: PACKED_TILE_MAX_BYTES for it "
@@ -394,6 +394,11 @@ unsigned amd_family() {
 //    in the block, from memory double n = 7 1.27x, n = 8 1.10x faster (float lost at n = 5,
 //    6 and was level at 7, 8: stays off; docs/performance.md, "getrf at double n = 7, 8: the
 //    packed LU one column at a time").
+//  - PACKED_TILE_MAX_BYTES = 512 on AMD family 1Ah: getrf's double packs at n = 8 copied as
+//    tiles too. With the column-at-a-time LU above, getrf double n = 8 ran 1.22x (from memory,
+//    5 rounds), 1.24x (8 MiB) and 1.14x (1 MiB) faster; before it the tiles had lost there
+//    (0.84x, session 47). The only items it moves to the tiles are double n = 8 (512 bytes);
+//    docs/performance.md, "getrf at double n = 8: tiles again, over the column-at-a-time LU".
 void adapt_defaults_to_isa(int verbose) {
     if (interleaved::isa() != interleaved::Isa::avx512) return;
     thresholds[GETRS_TINY_PAIR_MAX].value = 6;
@@ -405,12 +410,14 @@ void adapt_defaults_to_isa(int verbose) {
         thresholds[PACKED_FUSED_TILE_MAX_BYTES].value = 512;
         thresholds[PACKED_PREFETCH_AHEAD_BYTES].value = 8192;
         thresholds[PACKED_LU_BLOCK_MIN].value = 7;
+        thresholds[PACKED_TILE_MAX_BYTES].value = 512;
     }
     if (verbose)
         std::fprintf(stderr, "kobalt: openmp: AVX-512 kernels: getrs's in-place solve pairs items up to n = 6%s\n",
                      zen5 ? "; AMD family 1Ah or later: the fused call's per-item kernel from n = 8 (double), "
                             "never (float), its double packs as tiles, the packed path prefetching 8 KiB ahead, "
-                            "getrf's packs factored a column at a time from n = 7 (double)"
+                            "getrf's packs factored a column at a time from n = 7 (double) and copied as tiles "
+                            "at every n"
                           : "");
 }
 

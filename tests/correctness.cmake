@@ -17,7 +17,7 @@ set(KOBALT_THRESHOLD_NAMES
   GEMM_PANEL_MAX GEMM_PANEL_MAX_FLOAT FUSED_COMPOSE_MIN FUSED_COMPOSE_MAX
   GETRS_TINY_PAIR_MAX GETRS_TINY_PAIR_MAX_FLOAT GEMM_PREFETCH_MIN_BYTES GEMM_PREFETCH_ITEM_MAX_BYTES
   GETRF_DIRECT_MAX GETRF_DIRECT_MIN GETRS_TINY_WIDE_MIN GEMM_PREFETCH_AHEAD_BYTES
-  PACKED_PREFETCH_AHEAD_BYTES PACKED_LU_BLOCK_MIN PACKED_LU_BLOCK_MIN_FLOAT)
+  PACKED_PREFETCH_AHEAD_BYTES PACKED_LU_BLOCK_MIN PACKED_LU_BLOCK_MIN_FLOAT PACKED_FUSED_BY_ITEM_MAX_BYTES)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -105,15 +105,20 @@ foreach(routine getrf getrs gemm_lu_trsv)
   # _on also prefetches ahead at every pack size (PACKED_PREFETCH_BYTES = 0) and copies dense
   # column-major items as tiles at every size (the *TILE_MAX_BYTES above every item); the
   # other runs keep the default bounds, so the larger items take the element copies. _on and
-  # _avx2 factor getrf's packs one column at a time at every n (PACKED_LU_BLOCK_MIN), _base
-  # all in registers.
-  set(kobalt_packed_lu_block "KOBALT_PACKED_LU_BLOCK_MIN=1;KOBALT_PACKED_LU_BLOCK_MIN_FLOAT=1")
+  # _avx2 factor getrf's packs one column at a time at every n (PACKED_LU_BLOCK_MIN) and form
+  # the fused call's packs item by item where n is the pack's width (PACKED_FUSED_BY_ITEM_MAX_BYTES:
+  # double n = 8 in _on, double n = 4 and float n = 8 in _avx2), _base all in registers and
+  # across the lanes. _on keeps the per-item fused kernel (AVX-512 only) off, so that the
+  # packed path runs the fused call at every n.
+  set(kobalt_packed_lu_block "KOBALT_PACKED_LU_BLOCK_MIN=1;KOBALT_PACKED_LU_BLOCK_MIN_FLOAT=1"
+    "KOBALT_PACKED_FUSED_BY_ITEM_MAX_BYTES=1000000000000")
   set(kobalt_packed_env_on "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_PACKED_PREFETCH_BYTES=0"
-    "KOBALT_PACKED_TILE_MAX_BYTES=1000000;KOBALT_PACKED_FUSED_TILE_MAX_BYTES=1000000" ${kobalt_packed_lu_block})
+    "KOBALT_PACKED_TILE_MAX_BYTES=1000000;KOBALT_PACKED_FUSED_TILE_MAX_BYTES=1000000"
+    "KOBALT_FUSED_ITEM_MIN=9;KOBALT_FUSED_ITEM_MIN_FLOAT=9" ${kobalt_packed_lu_block})
   set(kobalt_packed_env_avx2 "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_OPENMP_NO_AVX512=1"
     ${kobalt_packed_lu_block})
   set(kobalt_packed_env_base "KOBALT_PACKED_LU_MAX=8;KOBALT_PACKED_GETRS_MIN=1;KOBALT_OPENMP_NO_AVX2=1"
-    "KOBALT_PACKED_LU_BLOCK_MIN=9;KOBALT_PACKED_LU_BLOCK_MIN_FLOAT=9")
+    "KOBALT_PACKED_LU_BLOCK_MIN=9;KOBALT_PACKED_LU_BLOCK_MIN_FLOAT=9;KOBALT_PACKED_FUSED_BY_ITEM_MAX_BYTES=0")
   foreach(variant off on avx2 base)
     # getrs with one right-hand side takes the grouped solve (GETRS_TINY_MAX) ahead of both
     # paths: off here, so that these runs keep exercising them with nrhs = 1 too.

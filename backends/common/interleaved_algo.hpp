@@ -208,7 +208,7 @@ KOBALT_IL_FN bool swap_masks(typename O::V pivot, typename O::I p, int j, typena
 // Rows j ... MM - 1 of one column x: the lanes of row i where hit[i] exchange it with row j
 // (at most one i per lane: the pivot row).
 template <class O, int MM>
-KOBALT_IL_FN void swap_rows(typename O::V *x, int j, const typename O::M *hit) {
+KOBALT_IL_FN void swap_rows_where(typename O::V *x, int j, const typename O::M *hit) {
     typename O::V rj = x[j];
     KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) {
         const typename O::V ri = x[i];
@@ -258,7 +258,7 @@ KOBALT_IL_FN void lu(typename O::V *a, int n_rt, bool pivoting, typename O::I *p
             pivot = find_pivot<O, MM>(cj, j, pv[j]);
             typename O::M hit[MM];
             if (swap_masks<O, MM>(pivot, pv[j], j, hit)) {
-                KOBALT_IL_UNROLL for (int c = 0; c < n; ++c) swap_rows<O, MM>(a + c * MM, j, hit);
+                KOBALT_IL_UNROLL for (int c = 0; c < n; ++c) swap_rows_where<O, MM>(a + c * MM, j, hit);
             }
         }
         scale_below_pivot<O, MM>(cj, j, pivot, pivoting, info);

@@ -99,10 +99,12 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
     if (path == Path::small) {
         const Strides sx = op_strides(layout, transx, ldx), sy = op_strides(layout, transy, ldy),
                       sa = strides_of(layout, lda), sb = strides_of(layout, ldb);
-        // From FUSED_ITEM_MIN (FUSED_ITEM_MIN_FLOAT for float items) to 8, on AVX-512 CPUs:
-        // one item at a time in SIMD registers (fused_item.cpp), for any batch size.
+        // Packs formed item by item (PACKED_FUSED_BY_ITEM_MAX_BYTES) come first; then, from
+        // FUSED_ITEM_MIN (FUSED_ITEM_MIN_FLOAT for float items) to 8, on AVX-512 CPUs: one item
+        // at a time in SIMD registers (fused_item.cpp), for any batch size.
+        const bool by_item = n == k && packed::fused_by_item<T>(n, batch, fixed::mat(sx), fixed::mat(sa));
 #if KOBALT_OPENMP_HAVE_AVX512
-        if (n == k && n >= threshold(for_precision<T>(FUSED_ITEM_MIN, FUSED_ITEM_MIN_FLOAT)) &&
+        if (!by_item && n == k && n >= threshold(for_precision<T>(FUSED_ITEM_MIN, FUSED_ITEM_MIN_FLOAT)) &&
             n <= interleaved::FUSED_ITEM_MAX_N && interleaved::item_fused_runs()) {
             interleaved::avx512::item_fused<T>(int(n), alpha, fixed::items(X), fixed::mat(sx),
                                                fixed::items(Y), fixed::mat(sy), beta,
@@ -114,7 +116,7 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
 #endif
         if (n == k && packed::use<T>(n, batch)) {
             KOBALT_INTERLEAVED_CALL(packed_fused<T>, int(n), packed::prefetch(),
-                                    packed::tile_max_bytes<T>(true), alpha,
+                                    packed::tile_max_bytes<T>(true), by_item, alpha,
                                     fixed::items(X), fixed::mat(sx), fixed::items(Y),
                                     fixed::mat(sy), beta, fixed::items(A),
                                     fixed::mat(sa), ipiv, strideIpiv, int(nrhs), fixed::items(B),

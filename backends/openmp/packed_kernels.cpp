@@ -180,7 +180,7 @@ template <int W, class Body> void over_packs(int64_t batch, const Body &body) {
 // 1.27x, n = 8 1.10x faster, n = 4 ... 6 level, float n = 5, 6 0.88-0.95x (docs/
 // performance.md, "getrf at double n = 7, 8: the packed LU one column at a time"). The fused
 // call keeps il::fused: the same LU there gained 2-4%.
-template <class O, int N>
+template <class O, int N, int C = N>
 KOBALT_IL_FN void lu_block(typename O::T *blk, bool pivoting, typename O::I *pv, typename O::I &info) {
     using V = typename O::V;
     constexpr int W = int(sizeof(V) / sizeof(typename O::T));
@@ -195,15 +195,15 @@ KOBALT_IL_FN void lu_block(typename O::T *blk, bool pivoting, typename O::I *pv,
         if (pivoting) {
             pivot = il::find_pivot<O, N>(col, j, pv[j]);
             swaps = il::swap_masks<O, N>(pivot, pv[j], j, hit);
-            if (swaps) il::swap_rows<O, N>(col, j, hit);
+            if (swaps) il::swap_rows_where<O, N>(col, j, hit);
         }
         il::scale_below_pivot<O, N>(col, j, pivot, pivoting, info);
         KOBALT_IL_UNROLL for (int i = j; i < N; ++i) O::store(at(i, j), col[i]);
-        KOBALT_IL_UNROLL for (int c = 0; c < N; ++c) {
+        KOBALT_IL_UNROLL for (int c = 0; c < C; ++c) {
             if (c == j || (c < j && !swaps)) continue;
             V x[N];
             KOBALT_IL_UNROLL for (int i = j; i < N; ++i) x[i] = O::load(at(i, c));
-            if (swaps) il::swap_rows<O, N>(x, j, hit);
+            if (swaps) il::swap_rows_where<O, N>(x, j, hit);
             if (c > j) {
                 const V u = x[j];
                 KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) x[i] -= col[i] * u;
@@ -279,9 +279,104 @@ void getrs_n(bool trans, PackPrefetch prefetch, int nrhs, Items<const T> A, Mat 
     });
 }
 
+// The fused call's pack formed item by item (PACKED_FUSED_BY_ITEM_MAX_BYTES; N == W, so that an
+// item's column is one vector, and X and A are dense column-major): each item's
+// alpha X Y + beta A in N column vectors straight from its storage (the fixed-n gemm's way,
+// X and Y never transposed), stored item after item and transposed into the block as W x W
+// tiles; then, with one right-hand side, [A | b] is factored in the block by lu_block (b
+// leaves as L^-1 P b) and only the back solve remains; with more, getrs from the block.
+// On AMD Zen 5 at double n = 8, in L2 / L3 1.05-1.55x faster than the per-item kernel
+// (fused_item.cpp) and Kobalt's own three calls / this 1.13-1.48; from memory 0.88-1.03 of the
+// per-item kernel, so PACKED_FUSED_BY_ITEM_MAX_BYTES bounds the call (docs/performance.md,
+// "The fused call at double n = 8: the pack formed item by item").
+template <class O, int N>
+KOBALT_IL_FN void item_product(typename O::T alpha, const typename O::T *x, const typename O::T *y, Mat ym,
+                               typename O::T beta, const typename O::T *a, typename O::T *out) {
+    using T = typename O::T;
+    using V = typename O::V;
+    V acc[N];
+    KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) acc[j] = O::splat(T(0));
+    if (alpha != T(0)) {
+        const int64_t ld = ym.ld;
+        KOBALT_IL_UNROLL for (int p = 0; p < N; ++p) {
+            const V xp = O::load(x + p * N);
+            KOBALT_IL_UNROLL for (int j = 0; j < N; ++j)
+                acc[j] += xp * O::splat(ym.unit_rows ? y[p + j * ld] : y[p * ld + j]);
+        }
+    }
+    KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) {
+        V v = acc[j] * alpha;
+        if (beta != T(0)) v += O::load(a + j * N) * beta; // beta == 0: A not read
+        O::store(out + j * N, v);
+    }
+}
+
+// U x = y in place for the lanes' upper triangles in the block's first N columns, y the
+// block's column N (il::solve's back substitution, the same operations).
+template <class O, int N> KOBALT_IL_FN void back_solve_block(typename O::T *blk) {
+    using V = typename O::V;
+    constexpr int W = int(sizeof(V) / sizeof(typename O::T));
+    const auto at = [blk](int i, int c) { return blk + (i + c * N) * W; };
+    V x[N];
+    KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) x[i] = O::load(at(i, N));
+    KOBALT_IL_UNROLL for (int j = N - 1; j >= 0; --j) {
+        x[j] /= O::load(at(j, j));
+        KOBALT_IL_UNROLL for (int i = 0; i < j; ++i) x[i] -= O::load(at(i, j)) * x[j];
+    }
+    KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) O::store(at(i, N), x[i]);
+}
+
+// One full pack of the fused call formed item by item (above); px, py, pa, pb: the W items.
 template <class T, int N>
-void fused_n(PackPrefetch prefetch, int64_t tile_max, T alpha, Items<const T> X, Mat x, Items<const T> Y, Mat y, T beta,
-             Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat bm, int *info, int64_t batch) {
+KOBALT_IL_FN void fused_pack_by_item(T alpha, const T *const *px, const T *const *py, Mat y, T beta, T *const *pa,
+                                     Mat a, int *ipiv, int64_t sipiv, int nrhs, T *const *pb, Mat bm, int *info,
+                                     int64_t b) {
+    constexpr int W = lanes_of<T>();
+    static_assert(N == W, "an item's column is one vector");
+    using O = PackOps<T, W>;
+    constexpr int B_IN_LU = 1; // columns of B factored with A (nrhs == 1)
+    alignas(64) T prod[W * N * N];
+    alignas(64) T blk[N * (N + B_COLUMNS) * W]; // A's N columns, then a block of B's
+    const T *pp[W];
+    KOBALT_IL_UNROLL for (int l = 0; l < W; ++l) {
+        item_product<O, N>(alpha, px[l], py[l], y, beta, pa[l], prod + l * N * N);
+        pp[l] = prod + l * N * N;
+    }
+    gather<W, N>(true, blk, pp, Mat{N, true}, 0, N);
+    T *const bblk = blk + N * N * W;
+    const bool augmented = nrhs == B_IN_LU;
+    if (augmented) gather<W, N>(true, bblk, pb, bm, 0, B_IN_LU);
+    typename O::I pvs[N], inf;
+    if (augmented)
+        lu_block<O, N, N + B_IN_LU>(blk, ipiv != nullptr, pvs, inf);
+    else
+        lu_block<O, N>(blk, ipiv != nullptr, pvs, inf);
+    const Pivots pv = pack_pivots(ipiv, b, sipiv);
+    if (ipiv) il::store_pivots<O>(pv, N, pvs);
+    O::store_ints(info + b, 1, inf);
+    scatter<W, N>(true, pa, blk, a, 0, N, nullptr);
+    // B_i stays untouched where info[i] > 0: those lanes are never copied back.
+    const int *const keep = info + b;
+    bool any_ok = false;
+    for (int l = 0; l < W; ++l) any_ok |= keep[l] == 0;
+    if (!any_ok) return;
+    if (augmented) {
+        back_solve_block<O, N>(blk);
+        scatter<W, N>(true, pb, bblk, bm, 0, B_IN_LU, keep);
+        return;
+    }
+    for (int c0 = 0; c0 < nrhs; c0 += B_COLUMNS) {
+        const int nc = nrhs - c0 < B_COLUMNS ? nrhs - c0 : B_COLUMNS;
+        gather<W, N>(true, bblk, pb, bm, c0, nc);
+        il::getrs<O, N>(false, nc, block<const T, W, N>(blk), pv, block<T, W, N>(bblk));
+        scatter<W, N>(true, pb, bblk, bm, c0, nc, keep);
+    }
+}
+
+template <class T, int N>
+void fused_n(PackPrefetch prefetch, int64_t tile_max, bool by_item, T alpha, Items<const T> X, Mat x, Items<const T> Y,
+             Mat y, T beta, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat bm, int *info,
+             int64_t batch) {
     constexpr int W = lanes_of<T>();
     using O = PackOps<T, W>;
     const bool tiles = tiles_for<T, N>(tile_max);
@@ -313,6 +408,12 @@ void fused_n(PackPrefetch prefetch, int64_t tile_max, T alpha, Items<const T> X,
         }
         prefetch_ahead<W, true>(prefetch.from, ahead, A, a, N, N, b, batch);
         prefetch_ahead<W, true>(prefetch.from, ahead, B, bm, N, nc0, b, batch);
+        if constexpr (N == W) {
+            if (by_item && dense_cols(x, N) && dense_cols(a, N)) {
+                fused_pack_by_item<T, N>(alpha, px, py, y, beta, pa, a, ipiv, sipiv, nrhs, pb, bm, info, b);
+                return;
+            }
+        }
         alignas(64) T xblk[N * N * W], yblk[N * N * W], ablk[N * N * W];
         alignas(64) T bblk[N * B_COLUMNS * W];
         // The kernel reads X and Y only when alpha != 0, A only when beta != 0.
@@ -377,22 +478,22 @@ void packed_getrs(bool trans, int n, PackPrefetch prefetch, int nrhs, Items<cons
 }
 
 template <class T>
-void packed_fused(int n, PackPrefetch prefetch, int64_t tile_max, T alpha, Items<const T> X, Mat x, Items<const T> Y,
-                  Mat y, T beta, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B, Mat b,
-                  int *info, int64_t batch) {
+void packed_fused(int n, PackPrefetch prefetch, int64_t tile_max, bool by_item, T alpha, Items<const T> X, Mat x,
+                  Items<const T> Y, Mat y, T beta, Items<T> A, Mat a, int *ipiv, int64_t sipiv, int nrhs, Items<T> B,
+                  Mat b, int *info, int64_t batch) {
 #define KPK_CALL(N) \
-    fused_n<T, N>(prefetch, tile_max, alpha, X, x, Y, y, beta, A, a, ipiv, sipiv, nrhs, B, b, info, batch)
+    fused_n<T, N>(prefetch, tile_max, by_item, alpha, X, x, Y, y, beta, A, a, ipiv, sipiv, nrhs, B, b, info, batch)
     KPK_SWITCH(n, KPK_CALL)
 #undef KPK_CALL
 }
 
-#define KPK_INSTANTIATE(T)                                                                                    \
-    template void packed_getrf<T>(int, PackPrefetch, int64_t, int, Items<T>, Mat, int *, int64_t, int *,      \
-                                  int64_t);                                                                   \
-    template void packed_getrs<T>(bool, int, PackPrefetch, int, Items<const T>, Mat, const int *, int64_t,    \
-                                  Items<T>, Mat, int64_t);                                                    \
-    template void packed_fused<T>(int, PackPrefetch, int64_t, T, Items<const T>, Mat, Items<const T>, Mat, T, \
-                                  Items<T>, Mat, int *, int64_t, int, Items<T>, Mat, int *, int64_t);
+#define KPK_INSTANTIATE(T)                                                                                       \
+    template void packed_getrf<T>(int, PackPrefetch, int64_t, int, Items<T>, Mat, int *, int64_t, int *,         \
+                                  int64_t);                                                                      \
+    template void packed_getrs<T>(bool, int, PackPrefetch, int, Items<const T>, Mat, const int *, int64_t,       \
+                                  Items<T>, Mat, int64_t);                                                       \
+    template void packed_fused<T>(int, PackPrefetch, int64_t, bool, T, Items<const T>, Mat, Items<const T>, Mat, \
+                                  T, Items<T>, Mat, int *, int64_t, int, Items<T>, Mat, int *, int64_t);
 KPK_INSTANTIATE(double)
 KPK_INSTANTIATE(float)
 

@@ -56,7 +56,7 @@ struct PackPrefetch {
                       fixed::Mat a, const int *ipiv, int64_t sipiv, fixed::Items<T> B,        \
                       fixed::Mat b, int64_t batch);                                           \
     template <class T>                                                                        \
-    void packed_fused(int n, PackPrefetch prefetch, int64_t tile_max, T alpha,                \
+    void packed_fused(int n, PackPrefetch prefetch, int64_t tile_max, bool by_item, T alpha,  \
                       fixed::Items<const T> X,                                                \
                       fixed::Mat x,                                                           \
                       fixed::Items<const T> Y, fixed::Mat y, T beta, fixed::Items<T> A,       \

@@ -43,6 +43,15 @@ template <class T> inline int lu_block_min() {
     return int(threshold(for_precision<T>(PACKED_LU_BLOCK_MIN, PACKED_LU_BLOCK_MIN_FLOAT)));
 }
 
+// Whether the fused call forms its packs item by item (packed_kernels.cpp, fused_pack_by_item):
+// n equal to the pack's width, X and A dense column-major, and the call's X, Y and A within
+// PACKED_FUSED_BY_ITEM_MAX_BYTES (it won in L2 and L3, not from memory).
+template <class T> inline bool fused_by_item(kobalt_int n, kobalt_int batch, fixed::Mat x, fixed::Mat a) {
+    const int64_t bytes = 3 * int64_t(n) * n * int64_t(sizeof(T)) * batch; // n <= 8: no overflow
+    return n == interleaved::lanes_for(int(sizeof(T))) && x.unit_rows && x.ld == n && a.unit_rows && a.ld == n &&
+           bytes <= threshold(PACKED_FUSED_BY_ITEM_MAX_BYTES) && use<T>(n, batch);
+}
+
 } // namespace packed
 } // namespace kobalt_openmp
 

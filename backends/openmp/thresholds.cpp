@@ -318,6 +318,14 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "at a time in the block instead of all in registers (9 or more: never)",
      9},
     {"PACKED_LU_BLOCK_MIN_FLOAT", "getrf with float items on the packed path: PACKED_LU_BLOCK_MIN for them", 9},
+    // The fused call's packs formed item by item (packed_kernels.cpp, fused_pack_by_item):
+    // measured on AMD Zen 5 only (double n = 8), where adapt_defaults_to_isa() sets 8 MiB.
+    {"PACKED_FUSED_BY_ITEM_MAX_BYTES",
+     "gemm_lu_trsv where n equals the packed path's width (double n = 8 with AVX-512) and X and A "
+     "are dense column-major: largest call (bytes of all items' X, Y and A) whose packs are formed "
+     "item by item, each item's product in column vectors and [A | b] factored in the pack, ahead "
+     "of the per-item kernel (0: never)",
+     0},
 };
 
 // Where the panel kernel stops and OpenBLAS takes over depends on which of OpenBLAS's
@@ -399,6 +407,12 @@ unsigned amd_family() {
 //    5 rounds), 1.24x (8 MiB) and 1.14x (1 MiB) faster; before it the tiles had lost there
 //    (0.84x, session 47). The only items it moves to the tiles are double n = 8 (512 bytes);
 //    docs/performance.md, "getrf at double n = 8: tiles again, over the column-at-a-time LU".
+//  - PACKED_FUSED_BY_ITEM_MAX_BYTES = 8 MiB on AMD family 1Ah: the double fused call at n = 8
+//    on the packed path, each pack formed item by item and [A | b] factored in it, where X, Y
+//    and A take at most 8 MiB. In L3 (6 MiB, 4 rounds) 1.52x faster than the per-item kernel,
+//    Kobalt's own three calls / the fused call 0.95 -> 1.44; from memory 0.88-1.03 of it over
+//    four runs (medians; this VM's noise is as large), so larger calls keep the per-item
+//    kernel; docs/performance.md, "The fused call at double n = 8: the pack formed item by item".
 void adapt_defaults_to_isa(int verbose) {
     if (interleaved::isa() != interleaved::Isa::avx512) return;
     thresholds[GETRS_TINY_PAIR_MAX].value = 6;
@@ -411,11 +425,12 @@ void adapt_defaults_to_isa(int verbose) {
         thresholds[PACKED_PREFETCH_AHEAD_BYTES].value = 8192;
         thresholds[PACKED_LU_BLOCK_MIN].value = 7;
         thresholds[PACKED_TILE_MAX_BYTES].value = 512;
+        thresholds[PACKED_FUSED_BY_ITEM_MAX_BYTES].value = 8 << 20;
     }
     if (verbose)
         std::fprintf(stderr, "kobalt: openmp: AVX-512 kernels: getrs's in-place solve pairs items up to n = 6%s\n",
                      zen5 ? "; AMD family 1Ah or later: the fused call's per-item kernel from n = 8 (double), "
-                            "never (float), its double packs as tiles, the packed path prefetching 8 KiB ahead, "
+                            "never (float), its double packs as tiles (at n = 8 up to 8 MiB formed item by item), the packed path prefetching 8 KiB ahead, "
                             "getrf's packs factored a column at a time from n = 7 (double) and copied as tiles "
                             "at every n"
                           : "");

@@ -67,6 +67,7 @@ enum ThresholdId : int {
     PACKED_PREFETCH_AHEAD_BYTES, // packed path's prefetch: as many packs ahead as cover these bytes (1..6)
     PACKED_LU_BLOCK_MIN, // packed path, getrf, double: the LU one column at a time in the block from this n
     PACKED_LU_BLOCK_MIN_FLOAT, // ... the same for float items
+    PACKED_FUSED_BY_ITEM_MAX_BYTES, // fused call with n == W: packs formed item by item up to this call size
     THRESHOLD_COUNT
 };
 

@@ -409,10 +409,11 @@ unsigned amd_family() {
 //    docs/performance.md, "getrf at double n = 8: tiles again, over the column-at-a-time LU".
 //  - PACKED_FUSED_BY_ITEM_MAX_BYTES = 8 MiB on AMD family 1Ah: the double fused call at n = 8
 //    on the packed path, each pack formed item by item and [A | b] factored in it, where X, Y
-//    and A take at most 8 MiB. In L3 (6 MiB, 4 rounds) 1.52x faster than the per-item kernel,
-//    Kobalt's own three calls / the fused call 0.95 -> 1.44; from memory 0.88-1.03 of it over
-//    four runs (medians; this VM's noise is as large), so larger calls keep the per-item
-//    kernel; docs/performance.md, "The fused call at double n = 8: the pack formed item by item".
+//    and A take at most 8 MiB. In L2 / L3 1.05-1.55x faster than the per-item kernel over six
+//    runs (1.52x in the first), Kobalt's own three calls / the fused call 1.13-1.48 there; from
+//    memory 0.88-1.03 of it over four runs (medians; this VM's noise is as large), so larger
+//    calls keep the per-item kernel; docs/performance.md, "The fused call at double n = 8: the
+//    pack formed item by item".
 void adapt_defaults_to_isa(int verbose) {
     if (interleaved::isa() != interleaved::Isa::avx512) return;
     thresholds[GETRS_TINY_PAIR_MAX].value = 6;
@@ -430,7 +431,8 @@ void adapt_defaults_to_isa(int verbose) {
     if (verbose)
         std::fprintf(stderr, "kobalt: openmp: AVX-512 kernels: getrs's in-place solve pairs items up to n = 6%s\n",
                      zen5 ? "; AMD family 1Ah or later: the fused call's per-item kernel from n = 8 (double), "
-                            "never (float), its double packs as tiles (at n = 8 up to 8 MiB formed item by item), the packed path prefetching 8 KiB ahead, "
+                            "never (float), its double packs as tiles (at n = 8 up to 8 MiB formed item by item), "
+                            "the packed path prefetching 8 KiB ahead, "
                             "getrf's packs factored a column at a time from n = 7 (double) and copied as tiles "
                             "at every n"
                           : "");

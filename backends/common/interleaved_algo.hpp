@@ -284,6 +284,16 @@ template <class O, int N> KOBALT_IL_FN void swap_rows(typename O::V *b, int k, t
     b[k] = nk;
 }
 
+// U x = b in place, u(i, j) the upper triangle's element (i, j) as a vector: solve's back
+// substitution on factors held in registers, and the host's on factors in a pack's block
+// (backends/openmp/packed_kernels.cpp, back_solve_block).
+template <class O, int N, class Upper> KOBALT_IL_FN void back_substitute(const Upper &u, typename O::V *b) {
+    KOBALT_IL_UNROLL for (int j = N - 1; j >= 0; --j) {
+        b[j] /= u(j, j);
+        KOBALT_IL_UNROLL for (int i = 0; i < j; ++i) b[i] -= u(i, j) * b[j];
+    }
+}
+
 // b = op(A)^{-1} b from the local N x N factors a = P L U (dgetrs: interchanges, L unit
 // lower, U; for the transpose U^T, L^T, interchanges backwards).
 template <class O, int N>
@@ -294,10 +304,7 @@ KOBALT_IL_FN void solve(bool trans, const typename O::V *a, const typename O::I 
         if (pivoting) KOBALT_IL_UNROLL for (int k = 0; k < N; ++k) swap_rows<O, N>(b, k, pv[k]);
         KOBALT_IL_UNROLL for (int j = 0; j < N; ++j)
             KOBALT_IL_UNROLL for (int i = j + 1; i < N; ++i) b[i] -= a[i + j * N] * b[j];
-        KOBALT_IL_UNROLL for (int j = N - 1; j >= 0; --j) {
-            b[j] /= a[j + j * N];
-            KOBALT_IL_UNROLL for (int i = 0; i < j; ++i) b[i] -= a[i + j * N] * b[j];
-        }
+        back_substitute<O, N>([a](int i, int j) { return a[i + j * N]; }, b);
     } else {
         KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) {
             V s = b[i];

@@ -49,6 +49,9 @@ struct Mat {
     int ld;
     bool unit_rows;
 };
+// Column-major storage with ld == rows: an item's rows x C elements are one contiguous run.
+// static: each object, whatever ISA it is compiled for, keeps its own copy.
+static inline bool dense_cols(Mat m, int rows) { return m.unit_rows && m.ld == rows; }
 // Per-call choices of trsv_direct, from the thresholds (trsv.cpp; docs/performance.md, "trsv
 // at n = 9..256: the direct solve" and "trsv NoTrans: ..."). Plain data.
 struct TrsvDirectOpts {

@@ -14,6 +14,7 @@ namespace il = kobalt_interleaved;
 using il::Operand;
 using il::Pivots;
 using kobalt_openmp::fixed::Items;
+using kobalt_openmp::fixed::dense_cols;
 using kobalt_openmp::fixed::Mat;
 using kobalt_openmp::interleaved::PackPrefetch;
 
@@ -44,7 +45,6 @@ inline Pivots item_pivots(int *ipiv, int64_t i, int64_t sipiv) {
 // tiles move as W vector loads (one per item), a register transpose and W vector stores; the
 // E mod W elements left are one more tile overlapping the one before (the same values
 // written twice), or, when E < W, element by element.
-inline bool dense_cols(Mat m, int R) { return m.unit_rows && m.ld == R; }
 // Whether a routine's N x N items are small enough for the tiles (PACKED_TILE_MAX_BYTES,
 // PACKED_FUSED_TILE_MAX_BYTES): from memory, larger ones copied element by element won.
 template <class T, int N> inline bool tiles_for(int64_t tile_max) { return int64_t(N * N * sizeof(T)) <= tile_max; }
@@ -279,6 +279,26 @@ void getrs_n(bool trans, PackPrefetch prefetch, int nrhs, Items<const T> A, Mat 
     });
 }
 
+// The fused call's right-hand sides after the LU: lanes with info > 0 keep their B, so
+// they are never copied back (keep = the pack's info), and a pack with none solved is done.
+template <int W> inline bool any_solved(const int *keep) {
+    bool any = false;
+    for (int l = 0; l < W; ++l) any |= keep[l] == 0;
+    return any;
+}
+// Columns c_first .. nrhs-1 of the pack's B, B_COLUMNS at a time through bblk, solved with
+// the factors in the block ablk.
+template <class T, int W, int N>
+KOBALT_IL_FN void solve_b_blocks(bool tiles, int c_first, int nrhs, const T *ablk, Pivots pv, T *const *pb, Mat bm,
+                                 T *bblk, const int *keep) {
+    for (int c0 = c_first; c0 < nrhs; c0 += B_COLUMNS) {
+        const int nc = nrhs - c0 < B_COLUMNS ? nrhs - c0 : B_COLUMNS;
+        gather<W, N>(tiles, bblk, pb, bm, c0, nc);
+        il::getrs<PackOps<T, W>, N>(false, nc, block<const T, W, N>(ablk), pv, block<T, W, N>(bblk));
+        scatter<W, N>(tiles, pb, bblk, bm, c0, nc, keep);
+    }
+}
+
 // The fused call's pack formed item by item (PACKED_FUSED_BY_ITEM_MAX_BYTES; N == W, so that an
 // item's column is one vector, and X and A are dense column-major): each item's
 // alpha X Y + beta A in N column vectors straight from its storage (the fixed-n gemm's way,
@@ -312,17 +332,14 @@ KOBALT_IL_FN void item_product(typename O::T alpha, const typename O::T *x, cons
 }
 
 // U x = y in place for the lanes' upper triangles in the block's first N columns, y the
-// block's column N (il::solve's back substitution, the same operations).
+// block's column N (il::solve's back substitution, read from the block).
 template <class O, int N> KOBALT_IL_FN void back_solve_block(typename O::T *blk) {
     using V = typename O::V;
     constexpr int W = int(sizeof(V) / sizeof(typename O::T));
     const auto at = [blk](int i, int c) { return blk + (i + c * N) * W; };
     V x[N];
     KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) x[i] = O::load(at(i, N));
-    KOBALT_IL_UNROLL for (int j = N - 1; j >= 0; --j) {
-        x[j] /= O::load(at(j, j));
-        KOBALT_IL_UNROLL for (int i = 0; i < j; ++i) x[i] -= O::load(at(i, j)) * x[j];
-    }
+    il::back_substitute<O, N>([&at](int i, int j) { return O::load(at(i, j)); }, x);
     KOBALT_IL_UNROLL for (int i = 0; i < N; ++i) O::store(at(i, N), x[i]);
 }
 
@@ -355,22 +372,14 @@ KOBALT_IL_FN void fused_pack_by_item(T alpha, const T *const *px, const T *const
     if (ipiv) il::store_pivots<O>(pv, N, pvs);
     O::store_ints(info + b, 1, inf);
     scatter<W, N>(true, pa, blk, a, 0, N, nullptr);
-    // B_i stays untouched where info[i] > 0: those lanes are never copied back.
     const int *const keep = info + b;
-    bool any_ok = false;
-    for (int l = 0; l < W; ++l) any_ok |= keep[l] == 0;
-    if (!any_ok) return;
+    if (!any_solved<W>(keep)) return;
     if (augmented) {
         back_solve_block<O, N>(blk);
         scatter<W, N>(true, pb, bblk, bm, 0, B_IN_LU, keep);
         return;
     }
-    for (int c0 = 0; c0 < nrhs; c0 += B_COLUMNS) {
-        const int nc = nrhs - c0 < B_COLUMNS ? nrhs - c0 : B_COLUMNS;
-        gather<W, N>(true, bblk, pb, bm, c0, nc);
-        il::getrs<O, N>(false, nc, block<const T, W, N>(blk), pv, block<T, W, N>(bblk));
-        scatter<W, N>(true, pb, bblk, bm, c0, nc, keep);
-    }
+    solve_b_blocks<T, W, N>(true, 0, nrhs, blk, pv, pb, bm, bblk, keep);
 }
 
 template <class T, int N>
@@ -409,7 +418,7 @@ void fused_n(PackPrefetch prefetch, int64_t tile_max, bool by_item, T alpha, Ite
         prefetch_ahead<W, true>(prefetch.from, ahead, A, a, N, N, b, batch);
         prefetch_ahead<W, true>(prefetch.from, ahead, B, bm, N, nc0, b, batch);
         if constexpr (N == W) {
-            if (by_item && dense_cols(x, N) && dense_cols(a, N)) {
+            if (by_item) { // X and A dense columns: packed::fused_by_item checked
                 fused_pack_by_item<T, N>(alpha, px, py, y, beta, pa, a, ipiv, sipiv, nrhs, pb, bm, info, b);
                 return;
             }
@@ -427,17 +436,10 @@ void fused_n(PackPrefetch prefetch, int64_t tile_max, bool by_item, T alpha, Ite
         il::fused<O, N>(N, nc0, alpha, block<const T, W, N>(xblk), block<const T, W, N>(yblk), beta,
                         block<T, W, N>(ablk), pv, block<T, W, N>(bblk), info + b);
         scatter<W, N>(tiles, pa, ablk, a, 0, N, nullptr);
-        // B_i stays untouched where info[i] > 0: those lanes are never copied back.
         const int *const keep = info + b;
         if (nc0 > 0) scatter<W, N>(tiles, pb, bblk, bm, 0, nc0, keep);
-        bool any_ok = false;
-        for (int l = 0; l < W; ++l) any_ok |= keep[l] == 0;
-        for (int c0 = B_COLUMNS; any_ok && c0 < nrhs; c0 += B_COLUMNS) {
-            const int nc = nrhs - c0 < B_COLUMNS ? nrhs - c0 : B_COLUMNS;
-            gather<W, N>(tiles, bblk, pb, bm, c0, nc);
-            il::getrs<O, N>(false, nc, block<const T, W, N>(ablk), pv, block<T, W, N>(bblk));
-            scatter<W, N>(tiles, pb, bblk, bm, c0, nc, keep);
-        }
+        if (nrhs > B_COLUMNS && any_solved<W>(keep))
+            solve_b_blocks<T, W, N>(tiles, B_COLUMNS, nrhs, ablk, pv, pb, bm, bblk, keep);
     });
 }
 

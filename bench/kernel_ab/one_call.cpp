@@ -4,8 +4,10 @@
 // kobalt-bench's alternated runs swung 0.5-3.5x between rounds where this harness's stayed
 // within a few percent (docs/performance.md, "The packed path on AMD Zen 5").
 //
-//   kobalt-one-call d|s gemm|getrf|getrs|three|fused N BATCH [REPS]
+//   kobalt-one-call d|s gemm|product|getrf|getrs|three|fused N BATCH [REPS]
 //
+// gemm accumulates (A = X Y + A, as the fused call's first step); product is the plain
+// product A = X Y (beta = 0, A not read), the form kobalt-bench and its libxsmm peer time.
 // BATCH column-major N x N items, one right-hand side; every input is restored by all
 // threads before each timed call (as kobalt-bench does, so the first touch is on the threads
 // that run the call); prints the median of REPS (default 7, at most 1000) in ns per item.
@@ -68,6 +70,9 @@ template <class T, class C> int run(const C &k, const std::string &what, int n, 
         if (what == "gemm" || what == "three")
             bad |= k.gemm(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, T(1), X.data(), n, s, Y.data(), n,
                           s, T(1), A.data(), n, s, batch);
+        if (what == "product")
+            bad |= k.gemm(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, T(1), X.data(), n, s, Y.data(), n,
+                          s, T(0), A.data(), n, s, batch);
         if (what == "getrf" || what == "three")
             bad |= k.getrf(KOBALT_COL_MAJOR, n, n, A.data(), n, s, ipiv.data(), n, info.data(), batch);
         if (what == "getrs")
@@ -94,7 +99,7 @@ template <class T, class C> int run(const C &k, const std::string &what, int n, 
 } // namespace
 
 int main(int argc, char **argv) {
-    const std::string usage = "usage: kobalt-one-call d|s gemm|getrf|getrs|three|fused N BATCH [REPS]\n";
+    const std::string usage = "usage: kobalt-one-call d|s gemm|product|getrf|getrs|three|fused N BATCH [REPS]\n";
     if (argc < 5) {
         std::fputs(usage.c_str(), stderr);
         return 2;
@@ -103,7 +108,7 @@ int main(int argc, char **argv) {
     const int n = std::atoi(argv[3]);
     const long long batch = std::atoll(argv[4]);
     const int reps = std::min(1000, std::max(1, argc > 5 ? std::atoi(argv[5]) : 7));
-    const bool known = what == "gemm" || what == "getrf" || what == "getrs" || what == "three" || what == "fused";
+    const bool known = what == "gemm" || what == "product" || what == "getrf" || what == "getrs" || what == "three" || what == "fused";
     if ((prec != "d" && prec != "s") || !known || n < 1 || n > 4096 || batch < 1) {
         std::fputs(usage.c_str(), stderr);
         return 2;

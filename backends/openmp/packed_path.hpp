@@ -48,8 +48,8 @@ template <class T> inline int lu_block_min() {
 // PACKED_FUSED_BY_ITEM_MAX_BYTES (it won in L2 and L3, not from memory).
 template <class T> inline bool fused_by_item(kobalt_int n, kobalt_int batch, fixed::Mat x, fixed::Mat a) {
     const int64_t bytes = 3 * int64_t(n) * n * int64_t(sizeof(T)) * batch; // n <= 8: no overflow
-    return n == interleaved::lanes_for(int(sizeof(T))) && fixed::dense_cols(x, int(n)) && fixed::dense_cols(a, int(n)) &&
-           bytes <= threshold(PACKED_FUSED_BY_ITEM_MAX_BYTES) && use<T>(n, batch);
+    return n == interleaved::lanes_for(int(sizeof(T))) && fixed::dense_cols(x, int(n)) &&
+           fixed::dense_cols(a, int(n)) && bytes <= threshold(PACKED_FUSED_BY_ITEM_MAX_BYTES) && use<T>(n, batch);
 }
 
 } // namespace packed

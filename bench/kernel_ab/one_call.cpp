@@ -68,11 +68,11 @@ template <class T, class C> int run(const C &k, const std::string &what, int n, 
         restore(B, B0);
         const auto t0 = std::chrono::steady_clock::now();
         if (what == "gemm" || what == "three")
-            bad |= k.gemm(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, T(1), X.data(), n, s, Y.data(), n,
-                          s, T(1), A.data(), n, s, batch);
+            bad |= k.gemm(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, T(1), X.data(), n, s,
+                          Y.data(), n, s, T(1), A.data(), n, s, batch);
         if (what == "product")
-            bad |= k.gemm(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, T(1), X.data(), n, s, Y.data(), n,
-                          s, T(0), A.data(), n, s, batch);
+            bad |= k.gemm(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, T(1), X.data(), n, s,
+                          Y.data(), n, s, T(0), A.data(), n, s, batch);
         if (what == "getrf" || what == "three")
             bad |= k.getrf(KOBALT_COL_MAJOR, n, n, A.data(), n, s, ipiv.data(), n, info.data(), batch);
         if (what == "getrs")
@@ -108,7 +108,8 @@ int main(int argc, char **argv) {
     const int n = std::atoi(argv[3]);
     const long long batch = std::atoll(argv[4]);
     const int reps = std::min(1000, std::max(1, argc > 5 ? std::atoi(argv[5]) : 7));
-    const bool known = what == "gemm" || what == "product" || what == "getrf" || what == "getrs" || what == "three" || what == "fused";
+    const bool known = what == "gemm" || what == "product" || what == "getrf" || what == "getrs" || what == "three" ||
+                       what == "fused";
     if ((prec != "d" && prec != "s") || !known || n < 1 || n > 4096 || batch < 1) {
         std::fputs(usage.c_str(), stderr);
         return 2;

@@ -6,6 +6,8 @@
 #                                  and FEW_ITEMS_LARGE_MIN = 1: batches with fewer items
 #                                  than threads go item by item through threaded OpenBLAS
 #   correctness_<routine>_small    every *_SMALL_MAX huge: all sizes on the KokkosBatched path
+# and once more as correctness_<routine>_one_thread with OMP_NUM_THREADS=1, where the batch
+# loops run on the calling thread without a parallel region (backends/openmp/team.hpp).
 set(KOBALT_CORRECTNESS_ROUTINES gemm gemv trsv trsm getrf getrs gemm_lu_trsv getri desc semiring)
 set(KOBALT_THRESHOLD_NAMES
   GEMM_SMALL_MAX GEMV_SMALL_MAX TRSV_SMALL_MAX TRSM_SMALL_MAX GETRF_SMALL_MAX GETRS_SMALL_MAX
@@ -67,6 +69,8 @@ foreach(routine IN LISTS KOBALT_CORRECTNESS_ROUTINES)
     kobalt_add_correctness_run(correctness_${routine}_${variant} ${exe}
       "correctness;correctness_${variant}" ${kobalt_env_${variant}})
   endforeach()
+  kobalt_add_correctness_run(correctness_${routine}_one_thread ${exe}
+    "correctness;correctness_one_thread" OMP_NUM_THREADS=1)
 endforeach()
 
 # The descriptor routines (test_desc.cpp) once more per copy of the interleaved SIMD

@@ -9,6 +9,7 @@
 #include <initializer_list>
 
 #include "kobalt/kobalt_backend.h"
+#include "team.hpp"
 #include "thresholds.hpp"
 
 namespace kobalt_openmp {
@@ -85,9 +86,10 @@ inline kobalt_int max3(kobalt_int a, kobalt_int b, kobalt_int c) {
 
 
 // Runs body(i) for every item i of the batch, statically split over the OpenMP threads
-// (each thread one contiguous run of items); a single item runs on the calling thread.
+// (each thread one contiguous run of items); a single item, or a batch where the region
+// would have one thread (team.hpp), runs on the calling thread.
 template <class Body> inline void for_each_item(kobalt_int batch, Body &&body) {
-    if (batch > 1) {
+    if (batch > 1 && team_of_many()) {
 #pragma omp parallel for schedule(static)
         for (kobalt_int i = 0; i < batch; ++i) body(i);
     } else {

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "fixed_kernels.hpp"
+#include "team.hpp"
 
 #ifndef KOBALT_FIXED_ISA
 #error "compile with -DKOBALT_FIXED_ISA=base or avx2 (or avx512: trsm_direct.cpp and getrf_direct.cpp only)"
@@ -138,13 +139,13 @@ template <class T> KF_INLINE T *item(const Items<T> &it, int64_t i) {
     return it.ptrs ? it.ptrs[i] : it.base + i * it.stride;
 }
 
-// Runs body(i) over the batch: OpenMP static schedule, none for a single item (as
-// for_each_item in common.hpp). Each thread runs a private copy of the body: bodies that
+// Runs body(i) over the batch: OpenMP static schedule, none for a single item or where the
+// region would have one thread (as for_each_item in common.hpp). Each thread runs a private copy of the body: bodies that
 // capture by value then keep their sizes, strides and flags in that thread's registers
 // instead of reloading them from the shared closure after every store to an item (which
 // might alias it).
 template <class Body> KF_INLINE void loop(int64_t batch, const Body &body) {
-    if (batch > 1) {
+    if (batch > 1 && kobalt_openmp::team_of_many()) {
 #pragma omp parallel
         {
             const Body own = body;

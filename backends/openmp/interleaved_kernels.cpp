@@ -9,6 +9,7 @@
 
 #include "interleaved_gemm.hpp"
 #include "pack_ops.hpp"
+#include "team.hpp"
 
 namespace {
 
@@ -24,15 +25,16 @@ inline Pivots shift(Pivots p, int64_t b) { return {p.p ? p.p + b * p.lane : null
 
 // body(b) for the first item b of every full pack, statically split over the OpenMP
 // threads (each thread one contiguous run of packs, so each element plane is read
-// sequentially); tail(b) for the items after the last full pack, one at a time.
+// sequentially; on the calling thread where the region would have one thread, team.hpp);
+// tail(b) for the items after the last full pack, one at a time.
 template <int W, class Body, class Tail>
 void packs(int64_t batch, const Body &body, const Tail &tail) {
     const int64_t full = batch / W;
-    if (full > 1) {
+    if (full > 1 && kobalt_openmp::team_of_many()) {
 #pragma omp parallel for schedule(static)
         for (int64_t q = 0; q < full; ++q) body(q * W);
-    } else if (full == 1) {
-        body(0);
+    } else {
+        for (int64_t q = 0; q < full; ++q) body(q * W);
     }
     for (int64_t b = full * W; b < batch; ++b) tail(b);
 }

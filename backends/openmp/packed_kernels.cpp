@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "pack_ops.hpp"
+#include "team.hpp"
 
 namespace {
 
@@ -160,14 +161,15 @@ inline int packs_ahead(int64_t ahead_bytes, int64_t pack_bytes) {
 }
 
 // body(q) for every pack q of W items (the last one may be partial), statically split over
-// the OpenMP threads; no parallel region for a single pack.
+// the OpenMP threads; no parallel region for a single pack, or where the region would have
+// one thread (team.hpp).
 template <int W, class Body> void over_packs(int64_t batch, const Body &body) {
     const int64_t packs = (batch + W - 1) / W;
-    if (packs > 1) {
+    if (packs > 1 && kobalt_openmp::team_of_many()) {
 #pragma omp parallel for schedule(static)
         for (int64_t q = 0; q < packs; ++q) body(q * W);
-    } else if (packs == 1) {
-        body(0);
+    } else {
+        for (int64_t q = 0; q < packs; ++q) body(q * W);
     }
 }
 

@@ -9,6 +9,7 @@
 // C when beta == zero. min and max ignore a NaN operand (C's fmin/fmax; both NaN: NaN);
 // + and * are IEEE. OR_AND: nonzero (NaN included) is true, results are exactly 0 or 1.
 #include "semiring_kernels.hpp"
+#include "team.hpp"
 
 #include <omp.h>
 
@@ -1109,17 +1110,18 @@ void item_loop(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C,
     // prefetches cost 0.58-0.89x.
     const bool pf = x.prefetch && kBytes > 64;
     const bool pfa = pf && dense_block(x.a, K::kN, K::kN), pfb = pf && dense_block(x.b, K::kN, K::kN);
-    if (batch > 1) {
-#pragma omp parallel for schedule(static)
-        for (int64_t i = 0; i < batch; ++i) {
-            if (i + x.ahead < batch) {
-                if (pfa) prefetch_bytes(item_ptr(A, i + x.ahead), kBytes);
-                if (pfb) prefetch_bytes(item_ptr(B, i + x.ahead), kBytes);
-            }
-            K::template run<Plain>(x, item_ptr(A, i), item_ptr(B, i), item_ptr(C, i));
+    auto one = [&](int64_t i) KS_INLINE_LAMBDA {
+        if (i + x.ahead < batch) {
+            if (pfa) prefetch_bytes(item_ptr(A, i + x.ahead), kBytes);
+            if (pfb) prefetch_bytes(item_ptr(B, i + x.ahead), kBytes);
         }
+        K::template run<Plain>(x, item_ptr(A, i), item_ptr(B, i), item_ptr(C, i));
+    };
+    if (batch > 1 && kobalt_openmp::team_of_many()) {
+#pragma omp parallel for schedule(static)
+        for (int64_t i = 0; i < batch; ++i) one(i);
     } else {
-        K::template run<Plain>(x, item_ptr(A, 0), item_ptr(B, 0), item_ptr(C, 0));
+        for (int64_t i = 0; i < batch; ++i) one(i);
     }
 }
 template <class K, class T = typename K::T>
@@ -1280,19 +1282,21 @@ template <class S, class T> void run(const Problem<T> &p) {
     // cause may be code layout rather than the helper; not found, and not worth a slowdown.
     const bool pfa = x.prefetch && x.prod && dense_block(x.a, x.m, x.k);
     const bool pfb = x.prefetch && x.prod && dense_block(x.b, x.k, x.n);
-    if (batch > 1) {
+    auto one = [&](int64_t i, T *pack) KS_INLINE_LAMBDA {
+        if (pfa && i + x.ahead < batch) prefetch_bytes(item_ptr(A, i + x.ahead), abytes);
+        if (pfb && i + x.ahead < batch) prefetch_bytes(item_ptr(B, i + x.ahead), bbytes);
+        body(i, pack);
+    };
+    if (batch > 1 && kobalt_openmp::team_of_many()) {
 #pragma omp parallel
         {
             T *const pack = mine(omp_get_thread_num());
 #pragma omp for schedule(static)
-            for (int64_t i = 0; i < batch; ++i) {
-                if (pfa && i + x.ahead < batch) prefetch_bytes(item_ptr(A, i + x.ahead), abytes);
-                if (pfb && i + x.ahead < batch) prefetch_bytes(item_ptr(B, i + x.ahead), bbytes);
-                body(i, pack);
-            }
+            for (int64_t i = 0; i < batch; ++i) one(i, pack);
         }
     } else {
-        body(0, mine(0));
+        T *const pack = mine(0); // the calling thread, no region (team.hpp)
+        for (int64_t i = 0; i < batch; ++i) one(i, pack);
     }
 }
 

@@ -9,6 +9,8 @@
 
 #include <omp.h>
 
+#include "team.hpp"
+
 namespace kobalt_openmp {
 
 struct ItemRange {
@@ -26,9 +28,10 @@ inline ItemRange this_thread_chunk(int64_t batch) {
 }
 
 // chunk(lo, hi) for items [lo, hi) of each thread, split by this_thread_chunk. A batch of at
-// most one item opens no parallel region.
+// most one item, or one whose region would have one thread (team.hpp), is one chunk on the
+// calling thread.
 template <class Chunk> inline void for_static_chunks(int64_t batch, const Chunk &chunk) {
-    if (batch <= 1) {
+    if (batch <= 1 || !team_of_many()) {
         chunk(int64_t(0), batch);
         return;
     }

@@ -1,3 +1,7 @@
+// kb.cpp -- TSC ticks per item of one dgemm call over ITEMS column-major N x N items (beta 0),
+// median of 15 runs of REPS calls, from the top level (no parallel region of the caller):
+//   g++ -O2 kb.cpp -I include -L build-host/lib -Wl,-rpath,$PWD/build-host/lib -lkobalt -o kb
+//   OMP_NUM_THREADS=1 ./kb ITEMS REPS N
 #include <kobalt/kobalt.h>
 #include <x86intrin.h>
 #include <cstdio>

@@ -140,10 +140,10 @@ template <class T> KF_INLINE T *item(const Items<T> &it, int64_t i) {
 }
 
 // Runs body(i) over the batch: OpenMP static schedule, none for a single item or where the
-// region would have one thread (as for_each_item in common.hpp). Each thread runs a private copy of the body: bodies that
-// capture by value then keep their sizes, strides and flags in that thread's registers
-// instead of reloading them from the shared closure after every store to an item (which
-// might alias it).
+// region would have one thread (as for_each_item in common.hpp). Each thread runs a private
+// copy of the body: bodies that capture by value then keep their sizes, strides and flags in
+// that thread's registers instead of reloading them from the shared closure after every
+// store to an item (which might alias it).
 template <class Body> KF_INLINE void loop(int64_t batch, const Body &body) {
     if (batch > 1 && kobalt_openmp::team_of_many()) {
 #pragma omp parallel

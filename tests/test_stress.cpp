@@ -5,9 +5,11 @@
 // batch forms), layout, transposes, sizes drawn on both sides of the backend's small-path
 // thresholds (1..72, so both the KokkosBatched and the OpenBLAS paths run concurrently),
 // batch 1..8 and the data. The thread records the status and a hash of every output byte.
-// After the join, the main thread replays every recorded operation alone and requires
-// KOBALT_SUCCESS and a bitwise-identical output: each item is computed by one thread with
-// the same kernel whatever the concurrency, so equality must be exact. (Item sizes stay
+// After the join, the main thread replays every recorded operation alone, with two OpenMP
+// threads and again with one, and requires KOBALT_SUCCESS and a bitwise-identical output:
+// each item is computed by one thread with the same kernel and the same compiled loop
+// whatever the concurrency, the thread count and the calling context, so equality must be
+// exact. (Item sizes stay
 // below FEW_ITEMS_LARGE_MIN, 256: the one path on which OpenBLAS threads a single item,
 // and which could legitimately round differently.)
 //
@@ -29,7 +31,8 @@
 // `#pragma omp parallel num_threads(THREADS)`, with omp_set_num_threads(2) before it, so
 // that inside the region omp_get_max_threads() (2) is below the caller's thread number
 // (up to THREADS-1): per-thread workspace must be indexed by the library's own team, not
-// by the caller's thread number.
+// by the caller's thread number. With nesting off (the default) the library's loops open no
+// region there and run on the caller's thread (backends/openmp/team.hpp).
 #include <omp.h>
 
 #include <atomic>
@@ -338,25 +341,34 @@ int main(int argc, char **argv) {
     }
     const double concurrent_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     long total = 0, failures = 0, per_family[kFamilies] = {0};
-    for (const auto &list : done)
-        for (const Outcome &o : list) {
-            ++total;
-            ++per_family[o.family];
-            const Outcome again = run_seed(o.seed, only);
-            if (o.status != KOBALT_SUCCESS || again.status != o.status || again.hash != o.hash || o.wrong ||
-                again.wrong) {
-                if (++failures <= 20)
-                    std::printf("FAIL seed %#llx family %s: concurrent status %d hash %016llx wrong %ld, alone status "
-                                "%d hash %016llx wrong %ld\n",
-                                (unsigned long long)o.seed, kFamilyNames[o.family], o.status,
-                                (unsigned long long)o.hash, o.wrong, again.status, (unsigned long long)again.hash,
-                                again.wrong);
+    // Replayed twice: alone with two threads (the library's loops in a parallel region of
+    // two), then alone with one (no region: the batch on the calling thread). An item's
+    // bits may depend on neither the thread count nor the calling context.
+    for (const int replay_threads : {2, 1}) {
+        omp_set_num_threads(replay_threads);
+        for (const auto &list : done)
+            for (const Outcome &o : list) {
+                if (replay_threads == 2) {
+                    ++total;
+                    ++per_family[o.family];
+                }
+                const Outcome again = run_seed(o.seed, only);
+                if (o.status != KOBALT_SUCCESS || again.status != o.status || again.hash != o.hash || o.wrong ||
+                    again.wrong) {
+                    if (++failures <= 20)
+                        std::printf("FAIL seed %#llx family %s: concurrent status %d hash %016llx wrong %ld, alone "
+                                    "(%d thread%s) status %d hash %016llx wrong %ld\n",
+                                    (unsigned long long)o.seed, kFamilyNames[o.family], o.status,
+                                    (unsigned long long)o.hash, o.wrong, replay_threads,
+                                    replay_threads > 1 ? "s" : "", again.status, (unsigned long long)again.hash,
+                                    again.wrong);
+                }
             }
-        }
+    }
     std::printf("%d %s, %.1f s concurrent: %ld operations (", threads,
                 openmp ? "threads of an OpenMP team" : "std::threads", concurrent_s, total);
     for (int f = 0; f < kFamilies; ++f) std::printf("%s%s %ld", f ? ", " : "", kFamilyNames[f], per_family[f]);
-    std::printf("), each replayed alone: %ld mismatch(es)\n", failures);
+    std::printf("), each replayed alone with 2 and with 1 thread: %ld mismatch(es)\n", failures);
     if (total == 0) std::printf("FAIL: no operation ran (the OpenMP team had fewer than %d threads?)\n", threads);
     return failures || total == 0 ? 1 : 0;
 }

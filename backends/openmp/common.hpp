@@ -87,14 +87,12 @@ inline kobalt_int max3(kobalt_int a, kobalt_int b, kobalt_int c) {
 
 // Runs body(i) for every item i of the batch, statically split over the OpenMP threads
 // (each thread one contiguous run of items); a single item, or a batch where the region
-// would have one thread (team.hpp), runs on the calling thread.
+// would have one thread, runs on the calling thread, through the same compiled loop
+// (team.hpp).
 template <class Body> inline void for_each_item(kobalt_int batch, Body &&body) {
-    if (batch > 1 && team_of_many()) {
-#pragma omp parallel for schedule(static)
-        for (kobalt_int i = 0; i < batch; ++i) body(i);
-    } else {
-        for (kobalt_int i = 0; i < batch; ++i) body(i);
-    }
+    for_chunks(batch, [&body](int64_t lo, int64_t hi, int) {
+        for (int64_t i = lo; i < hi; ++i) body(kobalt_int(i));
+    });
 }
 
 // for_each_item for a body that runs the given path on every item: Path::small as

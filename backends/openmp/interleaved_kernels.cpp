@@ -30,12 +30,9 @@ inline Pivots shift(Pivots p, int64_t b) { return {p.p ? p.p + b * p.lane : null
 template <int W, class Body, class Tail>
 void packs(int64_t batch, const Body &body, const Tail &tail) {
     const int64_t full = batch / W;
-    if (full > 1 && kobalt_openmp::team_of_many()) {
-#pragma omp parallel for schedule(static)
-        for (int64_t q = 0; q < full; ++q) body(q * W);
-    } else {
-        for (int64_t q = 0; q < full; ++q) body(q * W);
-    }
+    kobalt_openmp::for_chunks(full, [&body](int64_t lo, int64_t hi, int) {
+        for (int64_t q = lo; q < hi; ++q) body(q * W);
+    });
     for (int64_t b = full * W; b < batch; ++b) tail(b);
 }
 

@@ -165,12 +165,9 @@ inline int packs_ahead(int64_t ahead_bytes, int64_t pack_bytes) {
 // one thread (team.hpp).
 template <int W, class Body> void over_packs(int64_t batch, const Body &body) {
     const int64_t packs = (batch + W - 1) / W;
-    if (packs > 1 && kobalt_openmp::team_of_many()) {
-#pragma omp parallel for schedule(static)
-        for (int64_t q = 0; q < packs; ++q) body(q * W);
-    } else {
-        for (int64_t q = 0; q < packs; ++q) body(q * W);
-    }
+    kobalt_openmp::for_chunks(packs, [&body](int64_t lo, int64_t hi, int) {
+        for (int64_t q = lo; q < hi; ++q) body(q * W);
+    });
 }
 
 // The LU of one pack in its block (il::lu's step helpers in the same order, so the same

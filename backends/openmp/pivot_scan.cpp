@@ -34,7 +34,7 @@ int pivots_out_of_range(const int *ipiv, kobalt_int n, kobalt_int stride, kobalt
     if (stride == 0) batch = 1; // one pivot vector shared by all items: read it once
     // Input pivots may overlap (stride < n), so batch * n may exceed 2^63.
     const bool few = batch <= INT64_MAX / n && batch * n < threshold(PIVOT_SCAN_PARALLEL_MIN);
-    if (few || batch == 1 || !kobalt_openmp::team_of_many()) return chunk_out_of_range(ipiv, n, stride, 0, batch);
+    if (few || batch == 1 || !kobalt_openmp::opens_region()) return chunk_out_of_range(ipiv, n, stride, 0, batch);
     bool bad = false;
 #pragma omp parallel reduction(|| : bad)
     {

@@ -1117,12 +1117,9 @@ void item_loop(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C,
         }
         K::template run<Plain>(x, item_ptr(A, i), item_ptr(B, i), item_ptr(C, i));
     };
-    if (batch > 1 && kobalt_openmp::team_of_many()) {
-#pragma omp parallel for schedule(static)
-        for (int64_t i = 0; i < batch; ++i) one(i);
-    } else {
-        for (int64_t i = 0; i < batch; ++i) one(i);
-    }
+    kobalt_openmp::for_chunks(batch, [&one](int64_t lo, int64_t hi, int) {
+        for (int64_t i = lo; i < hi; ++i) one(i);
+    });
 }
 template <class K, class T = typename K::T>
 void batch_small(const Call<T> &x, Items<const T> A, Items<const T> B, Items<T> C, int64_t batch) {
@@ -1287,17 +1284,10 @@ template <class S, class T> void run(const Problem<T> &p) {
         if (pfb && i + x.ahead < batch) prefetch_bytes(item_ptr(B, i + x.ahead), bbytes);
         body(i, pack);
     };
-    if (batch > 1 && kobalt_openmp::team_of_many()) {
-#pragma omp parallel
-        {
-            T *const pack = mine(omp_get_thread_num());
-#pragma omp for schedule(static)
-            for (int64_t i = 0; i < batch; ++i) one(i, pack);
-        }
-    } else {
-        T *const pack = mine(0); // the calling thread, no region (team.hpp)
-        for (int64_t i = 0; i < batch; ++i) one(i, pack);
-    }
+    kobalt_openmp::for_chunks(batch, [&](int64_t lo, int64_t hi, int part) {
+        T *const pack = mine(part);
+        for (int64_t i = lo; i < hi; ++i) one(i, pack);
+    });
 }
 
 } // namespace

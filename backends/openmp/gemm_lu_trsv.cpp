@@ -56,7 +56,9 @@ template <class T, class StepsT>
 kobalt_status composed(kobalt_int n, kobalt_int k, kobalt_int nrhs, const StepsT &steps, const int *info,
                        kobalt_int batch) {
     const size_t item_bytes = sizeof(T) * static_cast<size_t>(2 * n * k + n * n + n * nrhs);
-    const size_t chunk_bytes = static_cast<size_t>(threshold(FUSED_CHUNK_BYTES)) * omp_get_max_threads();
+    // FUSED_CHUNK_BYTES for each thread that shares the steps' items (one inside a caller's
+    // own parallel region: team.hpp)
+    const size_t chunk_bytes = static_cast<size_t>(threshold(FUSED_CHUNK_BYTES)) * region_threads();
     const kobalt_int chunk = chunk_bytes / item_bytes > 0 ? kobalt_int(chunk_bytes / item_bytes) : 1;
     for (kobalt_int c = 0; c < batch; c += chunk) {
         const kobalt_int len = batch - c < chunk ? batch - c : chunk;

@@ -34,6 +34,10 @@ static inline bool opens_region() {
     return omp_get_max_threads() > 1 && omp_get_active_level() < omp_get_max_active_levels();
 }
 
+// Threads that share a call's items: omp_get_max_threads() where the loops open a region, else
+// the calling thread alone (sizes per-thread scratch and the fused call's chunks).
+static inline int region_threads() { return opens_region() ? omp_get_max_threads() : 1; }
+
 struct ItemRange {
     int64_t lo, hi;
 };

@@ -8,6 +8,8 @@
 
 #include <omp.h>
 
+#include "team.hpp"
+
 #include <cstddef>
 #include <cstdlib>
 
@@ -20,12 +22,13 @@ public:
     ThreadScratch &operator=(const ThreadScratch &) = delete;
     ~ThreadScratch() { std::free(data_); }
 
-    // Room for `per_thread` elements for each thread a parallel loop may use; false when
-    // the memory cannot be allocated (or the size overflows).
+    // Room for `per_thread` elements for each thread a parallel loop may use (one part where
+    // the loops open no region: any region opened there has one thread, team.hpp); false
+    // when the memory cannot be allocated (or the size overflows).
     bool allocate(size_t per_thread) {
         per_thread_ = per_thread;
         level_ = omp_get_level();
-        const size_t threads = static_cast<size_t>(omp_get_max_threads());
+        const size_t threads = static_cast<size_t>(region_threads());
         if (per_thread == 0) return true;
         if (per_thread > SIZE_MAX / sizeof(T) / threads) return false;
         data_ = static_cast<T *>(std::malloc(per_thread * threads * sizeof(T)));

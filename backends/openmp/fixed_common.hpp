@@ -141,9 +141,10 @@ template <class T> KF_INLINE T *item(const Items<T> &it, int64_t i) {
 
 // Runs body(i) over the batch: one contiguous run of items a thread, no region for a single
 // item or where the region would have one thread, one compiled copy of the loop either way
-// (team.hpp; as for_each_item in common.hpp). Each thread runs a private copy of the body: bodies that capture by value then keep their sizes, strides and flags in
-// that thread's registers instead of reloading them from the shared closure after every
-// store to an item (which might alias it).
+// (team.hpp; as for_each_item in common.hpp). Each thread runs a private copy of the body:
+// bodies that capture by value then keep their sizes, strides and flags in that thread's
+// registers instead of reloading them from the shared closure after every store to an item
+// (which might alias it).
 template <class Body> KF_INLINE void loop(int64_t batch, const Body &body) {
     kobalt_openmp::for_chunks(batch, [&body](int64_t lo, int64_t hi, int) {
         const Body own = body;

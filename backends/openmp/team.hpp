@@ -61,7 +61,8 @@ static inline ItemRange this_thread_chunk(int64_t count) {
 #else
 #define KOBALT_ONE_COPY __attribute__((noinline, noclone))
 #endif
-template <class Chunk> KOBALT_ONE_COPY static void run_chunk(const Chunk &chunk, int64_t lo, int64_t hi, int part) {
+template <class Chunk>
+KOBALT_ONE_COPY static void run_chunk(const Chunk &chunk, int64_t lo, int64_t hi, int part) {
     chunk(lo, hi, part);
 }
 

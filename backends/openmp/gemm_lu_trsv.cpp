@@ -11,8 +11,6 @@
 #include "thread_scratch.hpp"
 #include "vendor_kernels.hpp"
 
-#include <omp.h>
-
 namespace kobalt_openmp {
 namespace {
 

@@ -11,8 +11,6 @@
 #include "semiring_kernels.hpp"
 #include "team.hpp"
 
-#include <omp.h>
-
 #include <cstdint>
 #include <limits>
 #include <type_traits>

@@ -19,7 +19,8 @@ set(KOBALT_THRESHOLD_NAMES
   GEMM_PANEL_MAX GEMM_PANEL_MAX_FLOAT FUSED_COMPOSE_MIN FUSED_COMPOSE_MAX
   GETRS_TINY_PAIR_MAX GETRS_TINY_PAIR_MAX_FLOAT GEMM_PREFETCH_MIN_BYTES GEMM_PREFETCH_ITEM_MAX_BYTES
   GETRF_DIRECT_MAX GETRF_DIRECT_MIN GETRS_TINY_WIDE_MIN GEMM_PREFETCH_AHEAD_BYTES
-  PACKED_PREFETCH_AHEAD_BYTES PACKED_LU_BLOCK_MIN PACKED_LU_BLOCK_MIN_FLOAT PACKED_FUSED_BY_ITEM_MAX_BYTES)
+  PACKED_PREFETCH_AHEAD_BYTES PACKED_LU_BLOCK_MIN PACKED_LU_BLOCK_MIN_FLOAT PACKED_FUSED_BY_ITEM_MAX_BYTES
+  FUSED_REGION_MIN_BYTES FUSED_REGION_CHUNK_BYTES FUSED_REGION_COMPOSE_MIN FUSED_REGION_COMPOSE_MIN_FLOAT)
 
 set(kobalt_env_vendor "KOBALT_FEW_ITEMS_LARGE_MIN=1")
 set(kobalt_env_small "KOBALT_FEW_ITEMS_LARGE_MIN=1000000000")
@@ -191,9 +192,19 @@ endif()
 # gemm_lu_trsv.cpp, composed): on in _default, off in _vendor and _small (both thresholds 0 /
 # huge). _composed runs it at every size with chunks of a few items, so that singular and NaN
 # items fall inside chunks and at their ends (the solve skips them run by run).
+# _region runs every composition in one parallel region (FUSED_REGION_MIN_BYTES = 0), each
+# thread its own chunks of a few items; _region_small composes n = 1 ... 8 as well, in one
+# region, but only calls of 4 KiB or more, so that both sides of that size are crossed.
 if(TARGET test_gemm_lu_trsv)
   kobalt_add_correctness_run(correctness_gemm_lu_trsv_composed test_gemm_lu_trsv "correctness"
-    KOBALT_FUSED_COMPOSE_MIN=0 KOBALT_FUSED_COMPOSE_MAX=1000000 KOBALT_FUSED_CHUNK_BYTES=2048)
+    KOBALT_FUSED_COMPOSE_MIN=0 KOBALT_FUSED_COMPOSE_MAX=1000000 KOBALT_FUSED_CHUNK_BYTES=2048
+    KOBALT_FUSED_REGION_MIN_BYTES=1000000000)
+  kobalt_add_correctness_run(correctness_gemm_lu_trsv_region test_gemm_lu_trsv "correctness"
+    KOBALT_FUSED_COMPOSE_MIN=0 KOBALT_FUSED_COMPOSE_MAX=1000000 KOBALT_FUSED_REGION_MIN_BYTES=0
+    KOBALT_FUSED_REGION_CHUNK_BYTES=2048)
+  kobalt_add_correctness_run(correctness_gemm_lu_trsv_region_small test_gemm_lu_trsv "correctness"
+    KOBALT_FUSED_REGION_COMPOSE_MIN=1 KOBALT_FUSED_REGION_COMPOSE_MIN_FLOAT=1
+    KOBALT_FUSED_REGION_MIN_BYTES=4096 KOBALT_FUSED_REGION_CHUNK_BYTES=1024)
 endif()
 
 # gemm above GEMM_SMALL_MAX up to GEMM_PANEL_MAX runs the semiring kernels' packed panels

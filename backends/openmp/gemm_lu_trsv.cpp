@@ -11,6 +11,8 @@
 #include "thread_scratch.hpp"
 #include "vendor_kernels.hpp"
 
+#include <atomic>
+
 namespace kobalt_openmp {
 namespace {
 
@@ -20,13 +22,31 @@ namespace {
 // kernels of their own (the panels, the direct solves). Measured on AMD Zen 1 (docs/
 // performance.md, "The fused call above 8 as chunked composition"), Kobalt's own three calls
 // beat that loop at n = 10 ... 64 by up to 2.7x. So there the fused call runs those three
-// routines over chunks of the batch (FUSED_CHUNK_BYTES a thread), so that each chunk's A is
-// formed, factored and solved while it is still in the last-level cache. (Smaller chunks, to
-// stay in L2, lost more to the three parallel regions a chunk than they gained.)
+// routines over chunks of the batch, so that each chunk's A is formed, factored and solved
+// while it is still in cache:
+//  - calls from FUSED_REGION_MIN_BYTES: one parallel region, each thread the three steps on its
+//    own chunks of FUSED_REGION_CHUNK_BYTES (the steps, called from inside the region, open
+//    none of their own: team.hpp), with no barrier between the steps;
+//  - smaller calls: chunk after chunk, FUSED_CHUNK_BYTES a thread, each step a parallel call
+//    (in cache the region's whole chunks balanced worse).
+// On AMD Zen 5 calls from FUSED_REGION_MIN_BYTES compose from FUSED_REGION_COMPOSE_MIN (double
+// n = 6) too, where from memory the one-loop kernels had become slower than the three routines.
 // The order n decides (not max(n, k, nrhs)): small n with a long k or many right-hand sides
 // keeps the one-loop kernels of n <= 8, and each routine picks its own kernel for k and nrhs.
-bool composes(kobalt_layout layout, kobalt_int n, kobalt_int k, kobalt_int lda, const int *ipiv) {
-    if (n == 0 || k == 0 || n < threshold(FUSED_COMPOSE_MIN) || n > threshold(FUSED_COMPOSE_MAX)) return false;
+template <class T> size_t fused_item_bytes(kobalt_int n, kobalt_int k, kobalt_int nrhs) {
+    return sizeof(T) * static_cast<size_t>(2 * n * k + n * n + n * nrhs);
+}
+template <class T> bool in_one_region(kobalt_int n, kobalt_int k, kobalt_int nrhs, kobalt_int batch) {
+    return double(fused_item_bytes<T>(n, k, nrhs)) * double(batch) >= double(threshold(FUSED_REGION_MIN_BYTES));
+}
+template <class T>
+bool composes(kobalt_layout layout, kobalt_int n, kobalt_int k, kobalt_int nrhs, kobalt_int lda, const int *ipiv,
+              kobalt_int batch) {
+    if (n == 0 || k == 0 || n > threshold(FUSED_COMPOSE_MAX)) return false;
+    if (n < threshold(FUSED_COMPOSE_MIN) &&
+        (n < threshold(for_precision<T>(FUSED_REGION_COMPOSE_MIN, FUSED_REGION_COMPOSE_MIN_FLOAT)) ||
+         !in_one_region<T>(n, k, nrhs, batch)))
+        return false;
     // getrf's only failure after its argument checks (which the fused call has already made)
     // is the row-major LU workspace of its vendor path: such calls keep the one-loop path,
     // which allocates before writing anything, so that a failed call writes nothing.
@@ -48,26 +68,47 @@ template <class Gemm, class Getrf, class Getrs>
 Steps<Gemm, Getrf, Getrs> make_steps(Gemm gemm, Getrf getrf, Getrs getrs) {
     return {gemm, getrf, getrs};
 }
-// The three steps chunk by chunk. Items with info > 0 keep B untouched, as in the one-loop path: the
-// solve runs over each run of consecutive good items.
+// The three steps on items [c, c + len). Items with info > 0 keep B untouched, as in the
+// one-loop path: the solve runs over each run of consecutive good items.
+template <class StepsT>
+kobalt_status chunk_steps(const StepsT &steps, kobalt_int c, kobalt_int len, kobalt_int nrhs, const int *info) {
+    kobalt_status status = steps.gemm(c, len);
+    if (status == KOBALT_SUCCESS) status = steps.getrf(c, len);
+    for (kobalt_int i = c; status == KOBALT_SUCCESS && nrhs > 0 && i < c + len;) {
+        kobalt_int j = i;
+        while (j < c + len && info[j] == 0) ++j;
+        if (j > i) status = steps.getrs(i, j - i);
+        i = j + 1; // past the run and the failed item that ended it
+    }
+    return status;
+}
 template <class T, class StepsT>
 kobalt_status composed(kobalt_int n, kobalt_int k, kobalt_int nrhs, const StepsT &steps, const int *info,
                        kobalt_int batch) {
-    const size_t item_bytes = sizeof(T) * static_cast<size_t>(2 * n * k + n * n + n * nrhs);
+    const size_t item_bytes = fused_item_bytes<T>(n, k, nrhs);
+    if (in_one_region<T>(n, k, nrhs, batch)) {
+        // Chunks of a size that does not depend on the thread count: each item is run by the
+        // same calls, so with the same kernels, whatever the number of threads.
+        const size_t bytes = static_cast<size_t>(threshold(FUSED_REGION_CHUNK_BYTES));
+        const kobalt_int chunk = bytes / item_bytes > 0 ? kobalt_int(bytes / item_bytes) : 1;
+        const int64_t chunks = (batch + chunk - 1) / chunk;
+        std::atomic<int> failed{KOBALT_SUCCESS}; // the first failure; the other threads stop
+        for_chunks(chunks, [&](int64_t lo, int64_t hi, int) {
+            for (int64_t q = lo; q < hi && failed.load(std::memory_order_relaxed) == KOBALT_SUCCESS; ++q) {
+                const kobalt_int c = q * chunk;
+                const kobalt_status status = chunk_steps(steps, c, batch - c < chunk ? batch - c : chunk, nrhs, info);
+                int none = KOBALT_SUCCESS;
+                if (status != KOBALT_SUCCESS) failed.compare_exchange_strong(none, int(status));
+            }
+        });
+        return kobalt_status(failed.load());
+    }
     // FUSED_CHUNK_BYTES for each thread that shares the steps' items (one inside a caller's
     // own parallel region: team.hpp)
     const size_t chunk_bytes = static_cast<size_t>(threshold(FUSED_CHUNK_BYTES)) * region_threads();
     const kobalt_int chunk = chunk_bytes / item_bytes > 0 ? kobalt_int(chunk_bytes / item_bytes) : 1;
     for (kobalt_int c = 0; c < batch; c += chunk) {
-        const kobalt_int len = batch - c < chunk ? batch - c : chunk;
-        kobalt_status status = steps.gemm(c, len);
-        if (status == KOBALT_SUCCESS) status = steps.getrf(c, len);
-        for (kobalt_int i = c; status == KOBALT_SUCCESS && nrhs > 0 && i < c + len;) {
-            kobalt_int j = i;
-            while (j < c + len && info[j] == 0) ++j;
-            if (j > i) status = steps.getrs(i, j - i);
-            i = j + 1; // past the run and the failed item that ended it
-        }
+        const kobalt_status status = chunk_steps(steps, c, batch - c < chunk ? batch - c : chunk, nrhs, info);
         if (status != KOBALT_SUCCESS) return status;
     }
     return KOBALT_SUCCESS;
@@ -93,7 +134,7 @@ kobalt_status gemm_lu_trsv(const char *routine, kobalt_layout layout, kobalt_op 
         for (kobalt_int i = 0; i < batch; ++i) info[i] = 0;
         return KOBALT_SUCCESS;
     }
-    if (composes(layout, n, k, lda, ipiv)) return composed<T>(n, k, nrhs, steps, info, batch);
+    if (composes<T>(layout, n, k, nrhs, lda, ipiv, batch)) return composed<T>(n, k, nrhs, steps, info, batch);
     const kobalt_int max_ld = max3(ldx, ldy, lda > ldb ? lda : ldb);
     const Path path = choose_path(GEMM_LU_TRSV_SMALL_MAX, max3(n, k, nrhs), max_ld, batch);
     if (path == Path::small) {

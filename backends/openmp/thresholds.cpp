@@ -326,6 +326,28 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "item by item, each item's product in column vectors and [A | b] factored in the pack, ahead "
      "of the per-item kernel (0: never)",
      0},
+    // The composition in one parallel region (session 52, AMD Zen 5): since session 51 a call
+    // from inside a region opens none of its own, so each thread can run the three steps on
+    // its own chunks, with no barrier between the steps and chunks small enough for L2. From
+    // memory (64-256 MB calls, two threads) 1.05-1.21x faster than the three regions a chunk
+    // at n = 10 ... 32, d and s; in cache (6 MB) level or slower, hence a call size from which
+    // it runs. docs/performance.md, "The fused call's composition in one parallel region".
+    {"FUSED_REGION_MIN_BYTES",
+     "gemm_lu_trsv chunked composition: smallest call (bytes of all items' X, Y, A and B) run in one OpenMP "
+     "region, each thread the three steps on its own chunks of FUSED_REGION_CHUNK_BYTES (below: one region per "
+     "step and chunk of FUSED_CHUNK_BYTES a thread)",
+     16 << 20},
+    {"FUSED_REGION_CHUNK_BYTES",
+     "gemm_lu_trsv composition in one region: bytes of operands (X, Y, A, B) per chunk (the chunks do not depend "
+     "on the number of threads, so neither do the results)",
+     512 << 10},
+    // Below FUSED_COMPOSE_MIN the one-loop kernels win in cache; from memory on AMD Zen 5 the
+    // one-region composition beat them at double n = 6 ... 8 (adapt_defaults_to_isa).
+    {"FUSED_REGION_COMPOSE_MIN",
+     "gemm_lu_trsv, double: smallest n below FUSED_COMPOSE_MIN composed too when the call reaches "
+     "FUSED_REGION_MIN_BYTES (at FUSED_COMPOSE_MIN or above: never)",
+     9},
+    {"FUSED_REGION_COMPOSE_MIN_FLOAT", "gemm_lu_trsv: FUSED_REGION_COMPOSE_MIN for float items", 9},
 };
 
 // Where the panel kernel stops and OpenBLAS takes over depends on which of OpenBLAS's
@@ -414,6 +436,12 @@ unsigned amd_family() {
 //    memory 0.88-1.03 of it over four runs (medians; this VM's noise is as large), so larger
 //    calls keep the per-item kernel; docs/performance.md, "The fused call at double n = 8: the
 //    pack formed item by item".
+//  - FUSED_REGION_COMPOSE_MIN = 6 on AMD family 1Ah: double fused calls of n = 6 ... 8 from
+//    FUSED_REGION_MIN_BYTES run as Kobalt's own three steps in one region. From memory (210-
+//    300 MB, two threads, 3 rounds) 1.05-1.20x faster than the packed path / per-item kernel
+//    there, which had fallen below Kobalt's own three calls (0.89-0.94 of them, now 1.0-1.07);
+//    float n = 6, 8 lost (0.79-0.94x); docs/performance.md, "The fused call's composition in
+//    one parallel region".
 void adapt_defaults_to_isa(int verbose) {
     if (interleaved::isa() != interleaved::Isa::avx512) return;
     thresholds[GETRS_TINY_PAIR_MAX].value = 6;
@@ -427,6 +455,7 @@ void adapt_defaults_to_isa(int verbose) {
         thresholds[PACKED_LU_BLOCK_MIN].value = 7;
         thresholds[PACKED_TILE_MAX_BYTES].value = 512;
         thresholds[PACKED_FUSED_BY_ITEM_MAX_BYTES].value = 8 << 20;
+        thresholds[FUSED_REGION_COMPOSE_MIN].value = 6;
     }
     if (verbose)
         std::fprintf(stderr, "kobalt: openmp: AVX-512 kernels: getrs's in-place solve pairs items up to n = 6%s\n",
@@ -434,7 +463,7 @@ void adapt_defaults_to_isa(int verbose) {
                             "never (float), its double packs as tiles (at n = 8 up to 8 MiB formed item by item), "
                             "the packed path prefetching 8 KiB ahead, "
                             "getrf's packs factored a column at a time from n = 7 (double) and copied as tiles "
-                            "at every n"
+                            "at every n, the double fused call at n = 6 ... 8 from 16 MiB composed in one region"
                           : "");
 }
 

@@ -68,6 +68,10 @@ enum ThresholdId : int {
     PACKED_LU_BLOCK_MIN, // packed path, getrf, double: the LU one column at a time in the block from this n
     PACKED_LU_BLOCK_MIN_FLOAT, // ... the same for float items
     PACKED_FUSED_BY_ITEM_MAX_BYTES, // fused call with n == W: packs formed item by item up to this call size
+    FUSED_REGION_MIN_BYTES, // gemm_lu_trsv composition: from this call size in one region, each thread its own chunks
+    FUSED_REGION_CHUNK_BYTES, // ... chunks of this many bytes of operands there
+    FUSED_REGION_COMPOSE_MIN, // ... and from this n below FUSED_COMPOSE_MIN too (double)
+    FUSED_REGION_COMPOSE_MIN_FLOAT, // ... the same for float items
     THRESHOLD_COUNT
 };
 

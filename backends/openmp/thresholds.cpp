@@ -329,7 +329,7 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
     // The composition in one parallel region (session 52, AMD Zen 5): since session 51 a call
     // from inside a region opens none of its own, so each thread can run the three steps on
     // its own chunks, with no barrier between the steps and chunks small enough for L2. From
-    // memory (64-256 MB calls, two threads) 1.05-1.21x faster than the three regions a chunk
+    // memory (64-250 MB calls, two threads) 1.06-1.14x faster than the three regions a chunk
     // at n = 10 ... 32, d and s; in cache (6 MB) level or slower, hence a call size from which
     // it runs. docs/performance.md, "The fused call's composition in one parallel region".
     {"FUSED_REGION_MIN_BYTES",
@@ -437,9 +437,9 @@ unsigned amd_family() {
 //    calls keep the per-item kernel; docs/performance.md, "The fused call at double n = 8: the
 //    pack formed item by item".
 //  - FUSED_REGION_COMPOSE_MIN = 6 on AMD family 1Ah: double fused calls of n = 6 ... 8 from
-//    FUSED_REGION_MIN_BYTES run as Kobalt's own three steps in one region. From memory (210-
-//    300 MB, two threads, 3 rounds) 1.05-1.20x faster than the packed path / per-item kernel
-//    there, which had fallen below Kobalt's own three calls (0.89-0.94 of them, now 1.0-1.07);
+//    FUSED_REGION_MIN_BYTES run as Kobalt's own three steps in one region. From memory (170-
+//    300 MB, two threads, 4 rounds) 1.07-1.22x faster than the packed path / per-item kernel
+//    there, which had fallen below Kobalt's own three calls (0.89-0.94 of them, now 1.07-1.11);
 //    float n = 6, 8 lost (0.79-0.94x); docs/performance.md, "The fused call's composition in
 //    one parallel region".
 void adapt_defaults_to_isa(int verbose) {

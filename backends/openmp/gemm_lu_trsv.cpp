@@ -32,7 +32,9 @@ namespace {
 // On AMD Zen 5 calls from FUSED_REGION_MIN_BYTES compose from FUSED_REGION_COMPOSE_MIN (double
 // n = 6) too, where from memory the one-loop kernels had become slower than the three routines.
 // The order n decides (not max(n, k, nrhs)): small n with a long k or many right-hand sides
-// keeps the one-loop kernels of n <= 8, and each routine picks its own kernel for k and nrhs.
+// keeps the one-loop kernels of n <= 8 (except the n = 6 ... 8 calls composed above, whatever
+// their k and nrhs; measured with k = n and one right-hand side), and each routine picks its
+// own kernel for k and nrhs.
 template <class T> size_t fused_item_bytes(kobalt_int n, kobalt_int k, kobalt_int nrhs) {
     return sizeof(T) * static_cast<size_t>(2 * n * k + n * n + n * nrhs);
 }

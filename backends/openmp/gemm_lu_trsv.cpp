@@ -70,10 +70,17 @@ template <class Gemm, class Getrf, class Getrs>
 Steps<Gemm, Getrf, Getrs> make_steps(Gemm gemm, Getrf getrf, Getrs getrs) {
     return {gemm, getrf, getrs};
 }
-// The three steps on items [c, c + len). Items with info > 0 keep B untouched, as in the
-// one-loop path: the solve runs over each run of consecutive good items.
+// Items per chunk of `bytes` (at least one).
+inline kobalt_int items_per_chunk(size_t bytes, size_t item_bytes) {
+    return bytes / item_bytes > 0 ? kobalt_int(bytes / item_bytes) : 1;
+}
+// The three steps on the chunk of `chunk` items from item c (fewer at the batch's end). Items
+// with info > 0 keep B untouched, as in the one-loop path: the solve runs over each run of
+// consecutive good items.
 template <class StepsT>
-kobalt_status chunk_steps(const StepsT &steps, kobalt_int c, kobalt_int len, kobalt_int nrhs, const int *info) {
+kobalt_status chunk_steps(const StepsT &steps, kobalt_int c, kobalt_int chunk, kobalt_int batch, kobalt_int nrhs,
+                          const int *info) {
+    const kobalt_int len = batch - c < chunk ? batch - c : chunk;
     kobalt_status status = steps.gemm(c, len);
     if (status == KOBALT_SUCCESS) status = steps.getrf(c, len);
     for (kobalt_int i = c; status == KOBALT_SUCCESS && nrhs > 0 && i < c + len;) {
@@ -91,14 +98,13 @@ kobalt_status composed(kobalt_int n, kobalt_int k, kobalt_int nrhs, const StepsT
     if (in_one_region<T>(n, k, nrhs, batch)) {
         // Chunks of a size that does not depend on the thread count: each item is run by the
         // same calls, so with the same kernels, whatever the number of threads.
-        const size_t bytes = static_cast<size_t>(threshold(FUSED_REGION_CHUNK_BYTES));
-        const kobalt_int chunk = bytes / item_bytes > 0 ? kobalt_int(bytes / item_bytes) : 1;
+        const kobalt_int chunk =
+            items_per_chunk(static_cast<size_t>(threshold(FUSED_REGION_CHUNK_BYTES)), item_bytes);
         const int64_t chunks = (batch + chunk - 1) / chunk;
         std::atomic<int> failed{KOBALT_SUCCESS}; // the first failure; the other threads stop
         for_chunks(chunks, [&](int64_t lo, int64_t hi, int) {
             for (int64_t q = lo; q < hi && failed.load(std::memory_order_relaxed) == KOBALT_SUCCESS; ++q) {
-                const kobalt_int c = q * chunk;
-                const kobalt_status status = chunk_steps(steps, c, batch - c < chunk ? batch - c : chunk, nrhs, info);
+                const kobalt_status status = chunk_steps(steps, q * chunk, chunk, batch, nrhs, info);
                 int none = KOBALT_SUCCESS;
                 if (status != KOBALT_SUCCESS) failed.compare_exchange_strong(none, int(status));
             }
@@ -107,10 +113,10 @@ kobalt_status composed(kobalt_int n, kobalt_int k, kobalt_int nrhs, const StepsT
     }
     // FUSED_CHUNK_BYTES for each thread that shares the steps' items (one inside a caller's
     // own parallel region: team.hpp)
-    const size_t chunk_bytes = static_cast<size_t>(threshold(FUSED_CHUNK_BYTES)) * region_threads();
-    const kobalt_int chunk = chunk_bytes / item_bytes > 0 ? kobalt_int(chunk_bytes / item_bytes) : 1;
+    const kobalt_int chunk =
+        items_per_chunk(static_cast<size_t>(threshold(FUSED_CHUNK_BYTES)) * region_threads(), item_bytes);
     for (kobalt_int c = 0; c < batch; c += chunk) {
-        const kobalt_status status = chunk_steps(steps, c, batch - c < chunk ? batch - c : chunk, nrhs, info);
+        const kobalt_status status = chunk_steps(steps, c, chunk, batch, nrhs, info);
         if (status != KOBALT_SUCCESS) return status;
     }
     return KOBALT_SUCCESS;

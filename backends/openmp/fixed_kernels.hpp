@@ -52,6 +52,8 @@ struct Mat {
 // Column-major storage with ld == rows: an item's rows x C elements are one contiguous run.
 // static: each object, whatever ISA it is compiled for, keeps its own copy.
 static inline bool dense_cols(Mat m, int rows) { return m.unit_rows && m.ld == rows; }
+// Row-major storage with ld == cols: an item's rows x cols elements are one contiguous run too.
+static inline bool dense_rows(Mat m, int cols) { return !m.unit_rows && m.ld == cols; }
 // Per-call choices of trsv_direct, from the thresholds (trsv.cpp; docs/performance.md, "trsv
 // at n = 9..256: the direct solve" and "trsv NoTrans: ..."). Plain data.
 struct TrsvDirectOpts {

@@ -30,9 +30,11 @@ namespace {
 //  - smaller calls: chunk after chunk, FUSED_CHUNK_BYTES a thread, each step a parallel call
 //    (in cache the region's whole chunks balanced worse).
 // On AMD Zen 5 calls from FUSED_REGION_MIN_BYTES compose from FUSED_REGION_COMPOSE_MIN (double
-// n = 6) too, where from memory the one-loop kernels had become slower than the three routines.
+// n = 6) and at FUSED_REGION_COMPOSE_ALSO (double n = 4) too, where from memory the one-loop
+// kernels had become slower than the three routines (at n = 2, 3, 5 they are not: hence one
+// more n rather than a lower bound).
 // The order n decides (not max(n, k, nrhs)): small n with a long k or many right-hand sides
-// keeps the one-loop kernels of n <= 8 (except the n = 6 ... 8 calls composed above, whatever
+// keeps the one-loop kernels of n <= 8 (except the n = 4, 6 ... 8 calls composed above, whatever
 // their k and nrhs; measured with k = n and one right-hand side), and each routine picks its
 // own kernel for k and nrhs.
 template <class T> size_t fused_item_bytes(kobalt_int n, kobalt_int k, kobalt_int nrhs) {
@@ -45,10 +47,11 @@ template <class T>
 bool composes(kobalt_layout layout, kobalt_int n, kobalt_int k, kobalt_int nrhs, kobalt_int lda, const int *ipiv,
               kobalt_int batch) {
     if (n == 0 || k == 0 || n > threshold(FUSED_COMPOSE_MAX)) return false;
-    if (n < threshold(FUSED_COMPOSE_MIN) &&
-        (n < threshold(for_precision<T>(FUSED_REGION_COMPOSE_MIN, FUSED_REGION_COMPOSE_MIN_FLOAT)) ||
-         !in_one_region<T>(n, k, nrhs, batch)))
-        return false;
+    if (n < threshold(FUSED_COMPOSE_MIN)) {
+        const bool region_n = n >= threshold(for_precision<T>(FUSED_REGION_COMPOSE_MIN, FUSED_REGION_COMPOSE_MIN_FLOAT)) ||
+                              n == threshold(for_precision<T>(FUSED_REGION_COMPOSE_ALSO, FUSED_REGION_COMPOSE_ALSO_FLOAT));
+        if (!region_n || !in_one_region<T>(n, k, nrhs, batch)) return false;
+    }
     // getrf's only failure after its argument checks (which the fused call has already made)
     // is the row-major LU workspace of its vendor path: such calls keep the one-loop path,
     // which allocates before writing anything, so that a failed call writes nothing.

@@ -5,6 +5,7 @@
 #include "packed_kernels.hpp"
 
 #include <cstdint>
+#include <type_traits>
 
 #include "pack_ops.hpp"
 #include "team.hpp"
@@ -16,6 +17,7 @@ using il::Operand;
 using il::Pivots;
 using kobalt_openmp::fixed::Items;
 using kobalt_openmp::fixed::dense_cols;
+using kobalt_openmp::fixed::dense_rows;
 using kobalt_openmp::fixed::Mat;
 using kobalt_openmp::interleaved::PackPrefetch;
 
@@ -128,6 +130,40 @@ KOBALT_IL_FN void scatter(bool tiles, T *const *p, const T *__restrict__ blk, Ma
     }
 }
 
+// Whole items (all C columns; getrf's): row-major items with ld == C are one contiguous run as
+// well. Copied as tiles, they land in the block in row order (element (i, j) at (i*C + j)*W),
+// and the LU reads the block as such: the same operations, so the same results. Rows is a
+// template parameter so that the column-major copy is compiled as before, with its block's
+// strides as constants. In cache (one thread, AMD Zen 5) the element-by-element copy had made
+// row-major getrf 1.2-1.9x slower than column-major at n = 2 ... 8 (docs/performance.md,
+// "getrf of row-major items: tiles in row order").
+inline bool row_run(bool tiles, Mat m, int C) { return tiles && dense_rows(m, C); }
+template <class T, int W, int R, bool Rows> KOBALT_IL_FN Operand<T> block_in(T *blk, int C) {
+    if constexpr (Rows) return Operand<T>{blk, int64_t(C) * W, W};
+    else return block<T, W, R>(blk);
+}
+// Rows 0..R-1 and all C columns of the W items into the block, and back.
+template <int W, int R, bool Rows, class T>
+KOBALT_IL_FN void gather_whole(bool tiles, T *__restrict__ blk, const T *const *p, Mat m, int C) {
+    if constexpr (Rows) DenseCopy<W, T>::gather(blk, p, 0, R * C);
+    else gather<W, R>(tiles, blk, p, m, 0, C);
+}
+template <int W, int R, bool Rows, class T>
+KOBALT_IL_FN void scatter_whole(bool tiles, T *const *p, const T *__restrict__ blk, Mat m, int C, const int *keep) {
+    if constexpr (Rows) DenseCopy<W, T>::scatter(p, blk, 0, R * C, keep);
+    else scatter<W, R>(tiles, p, blk, m, 0, C, keep);
+}
+// body(std::true_type) where rows, else body(std::false_type): one copy of the body each,
+// inlined (KOBALT_IL_LAMBDA) as the code it replaced was.
+#define KOBALT_IL_LAMBDA __attribute__((always_inline))
+template <class Body> KOBALT_IL_FN void in_order(bool rows, const Body &body) {
+    if (rows) body(std::true_type{});
+    else body(std::false_type{});
+}
+// The storage prefetch_ahead sees: a row-major item with ld == C is the same run of R*C
+// elements as a column-major one with ld == R.
+inline Mat as_run(Mat m, int R, int C) { return dense_rows(m, C) ? Mat{R, true} : m; }
+
 // The pack `ahead` packs past pack b, into L2, where one operand's pack of dense column-major
 // items is at least `from` bytes (PACKED_PREFETCH_BYTES): the tile copies read the W items
 // of a pack side by side, which the hardware prefetchers follow less well than the
@@ -178,12 +214,14 @@ template <int W, class Body> void over_packs(int64_t batch, const Body &body) {
 // getrf takes it from PACKED_LU_BLOCK_MIN (_FLOAT): on AMD Zen 5 from memory double n = 7
 // 1.27x, n = 8 1.10x faster, n = 4 ... 6 level, float n = 5, 6 0.88-0.95x (docs/
 // performance.md, "getrf at double n = 7, 8: the packed LU one column at a time"). The fused
-// call keeps il::fused: the same LU there gained 2-4%.
-template <class O, int N, int C = N>
+// call keeps il::fused: the same LU there gained 2-4%. RowOrder: the block holds element (i, c)
+// at (i*C + c)*W (getrf's row-major items copied as tiles); the same operations, so the same
+// results.
+template <class O, int N, int C = N, bool RowOrder = false>
 KOBALT_IL_FN void lu_block(typename O::T *blk, bool pivoting, typename O::I *pv, typename O::I &info) {
     using V = typename O::V;
     constexpr int W = int(sizeof(V) / sizeof(typename O::T));
-    const auto at = [blk](int i, int c) { return blk + (i + c * N) * W; };
+    const auto at = [blk](int i, int c) { return blk + (RowOrder ? i * C + c : i + c * N) * W; };
     info = O::isplat(0);
     KOBALT_IL_UNROLL for (int j = 0; j < N; ++j) {
         V col[N];
@@ -226,19 +264,23 @@ void getrf_n(PackPrefetch prefetch, int64_t tile_max, int lu_block_min, Items<T>
         }
         T *p[W];
         for (int l = 0; l < W; ++l) p[l] = item(A, b + l);
-        prefetch_ahead<W, true>(prefetch.from, ahead, A, a, N, N, b, batch);
-        alignas(64) T blk[N * N * W];
-        gather<W, N>(tiles, blk, p, a, 0, N);
-        if (N >= lu_block_min) {
-            using O = PackOps<T, W>;
-            typename O::I pv[N], inf;
-            lu_block<O, N>(blk, ipiv != nullptr, pv, inf);
-            if (ipiv) il::store_pivots<O>(pack_pivots(ipiv, b, sipiv), N, pv);
-            O::store_ints(info + b, 1, inf);
-        } else {
-            il::getrf<PackOps<T, W>, N, N>(N, block<T, W, N>(blk), pack_pivots(ipiv, b, sipiv), info + b);
-        }
-        scatter<W, N>(tiles, p, blk, a, 0, N, nullptr);
+        prefetch_ahead<W, true>(prefetch.from, ahead, A, as_run(a, N, N), N, N, b, batch);
+        in_order(row_run(tiles, a, N), [&](auto rows) KOBALT_IL_LAMBDA {
+            constexpr bool Rows = decltype(rows)::value;
+            alignas(64) T blk[N * N * W];
+            gather_whole<W, N, Rows>(tiles, blk, p, a, N);
+            if (N >= lu_block_min) {
+                using O = PackOps<T, W>;
+                typename O::I pv[N], inf;
+                lu_block<O, N, N, Rows>(blk, ipiv != nullptr, pv, inf);
+                if (ipiv) il::store_pivots<O>(pack_pivots(ipiv, b, sipiv), N, pv);
+                O::store_ints(info + b, 1, inf);
+            } else {
+                il::getrf<PackOps<T, W>, N, N>(N, block_in<T, W, N, Rows>(blk, N), pack_pivots(ipiv, b, sipiv),
+                                               info + b);
+            }
+            scatter_whole<W, N, Rows>(tiles, p, blk, a, N, nullptr);
+        });
     });
 }
 

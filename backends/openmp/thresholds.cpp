@@ -348,6 +348,13 @@ kobalt_threshold thresholds[THRESHOLD_COUNT] = {
      "FUSED_REGION_MIN_BYTES (at FUSED_COMPOSE_MIN or above: never)",
      9},
     {"FUSED_REGION_COMPOSE_MIN_FLOAT", "gemm_lu_trsv: FUSED_REGION_COMPOSE_MIN for float items", 9},
+    // One n below FUSED_REGION_COMPOSE_MIN: on AMD Zen 5 double n = 4 composed in one region won
+    // from memory while n = 3 and 5 lost (adapt_defaults_to_isa), which no lower bound can say.
+    {"FUSED_REGION_COMPOSE_ALSO",
+     "gemm_lu_trsv, double: one n below FUSED_REGION_COMPOSE_MIN composed too when the call reaches "
+     "FUSED_REGION_MIN_BYTES (0: none)",
+     0},
+    {"FUSED_REGION_COMPOSE_ALSO_FLOAT", "gemm_lu_trsv: FUSED_REGION_COMPOSE_ALSO for float items", 0},
 };
 
 // Where the panel kernel stops and OpenBLAS takes over depends on which of OpenBLAS's
@@ -442,6 +449,9 @@ unsigned amd_family() {
 //    there, which had fallen below Kobalt's own three calls (0.89-0.94 of them, now 1.07-1.11);
 //    float n = 6, 8 lost (0.79-0.94x); docs/performance.md, "The fused call's composition in
 //    one parallel region".
+//  - FUSED_REGION_COMPOSE_ALSO = 4 on AMD family 1Ah: double fused calls of n = 4 from
+//    FUSED_REGION_MIN_BYTES composed in one region as well (session 53; docs/performance.md,
+//    "Double n = 4 composed in one region"); n = 2, 3, 5 lost there (0.85-0.88x).
 void adapt_defaults_to_isa(int verbose) {
     if (interleaved::isa() != interleaved::Isa::avx512) return;
     thresholds[GETRS_TINY_PAIR_MAX].value = 6;
@@ -456,6 +466,7 @@ void adapt_defaults_to_isa(int verbose) {
         thresholds[PACKED_TILE_MAX_BYTES].value = 512;
         thresholds[PACKED_FUSED_BY_ITEM_MAX_BYTES].value = 8 << 20;
         thresholds[FUSED_REGION_COMPOSE_MIN].value = 6;
+        thresholds[FUSED_REGION_COMPOSE_ALSO].value = 4;
     }
     if (verbose)
         std::fprintf(stderr, "kobalt: openmp: AVX-512 kernels: getrs's in-place solve pairs items up to n = 6%s\n",
@@ -463,7 +474,7 @@ void adapt_defaults_to_isa(int verbose) {
                             "never (float), its double packs as tiles (at n = 8 up to 8 MiB formed item by item), "
                             "the packed path prefetching 8 KiB ahead, "
                             "getrf's packs factored a column at a time from n = 7 (double) and copied as tiles "
-                            "at every n, the double fused call at n = 6 ... 8 from 16 MiB composed in one region"
+                            "at every n, the double fused call at n = 4, 6 ... 8 from 16 MiB composed in one region"
                           : "");
 }
 

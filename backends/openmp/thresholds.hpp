@@ -72,6 +72,8 @@ enum ThresholdId : int {
     FUSED_REGION_CHUNK_BYTES, // ... chunks of this many bytes of operands there
     FUSED_REGION_COMPOSE_MIN, // ... and from this n below FUSED_COMPOSE_MIN too (double)
     FUSED_REGION_COMPOSE_MIN_FLOAT, // ... the same for float items
+    FUSED_REGION_COMPOSE_ALSO, // ... and this one n below that too (double; 0: none)
+    FUSED_REGION_COMPOSE_ALSO_FLOAT, // ... the same for float items
     THRESHOLD_COUNT
 };
 

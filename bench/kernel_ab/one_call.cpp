@@ -8,7 +8,7 @@
 //
 // gemm accumulates (A = X Y + A, as the fused call's first step); product is the plain
 // product A = X Y (beta = 0, A not read), the form kobalt-bench and its libxsmm peer time.
-// BATCH column-major N x N items, one right-hand side; every input is restored by all
+// BATCH column-major N x N items (row-major where ONE_CALL_LAYOUT=row), one right-hand side; every input is restored by all
 // threads before each timed call (as kobalt-bench does, so the first touch is on the threads
 // that run the call); prints the median of REPS (default 7, at most 1000) in ns per item.
 // getrs alone solves with random valid pivots and diagonally dominant factors.
@@ -47,7 +47,8 @@ template <class T> void restore(std::vector<T> &dst, const std::vector<T> &src) 
 }
 
 // Returns 0, or 1 where a call reported an error.
-template <class T, class C> int run(const C &k, const std::string &what, int n, long long batch, int reps) {
+template <class T, class C>
+int run(const C &k, const std::string &what, int n, long long batch, int reps, kobalt_layout lay) {
     const long long nn = 1LL * n * n * batch;
     std::vector<T> X(nn), Y(nn), A(nn), A0(nn), B(n * batch), B0(n * batch);
     std::vector<int> ipiv(n * batch), info(batch);
@@ -62,6 +63,7 @@ template <class T, class C> int run(const C &k, const std::string &what, int n, 
     }
     const long long s = 1LL * n * n;
     const T gemm_beta = what == "product" ? T(0) : T(1); // product: A = X Y, A not read
+    const kobalt_int ldb = lay == KOBALT_ROW_MAJOR ? 1 : n; // B_i: n x 1, n apart either way
     std::vector<double> ts;
     int bad = 0;
     for (int r = 0; r < reps; ++r) {
@@ -69,19 +71,19 @@ template <class T, class C> int run(const C &k, const std::string &what, int n, 
         restore(B, B0);
         const auto t0 = std::chrono::steady_clock::now();
         if (what == "gemm" || what == "product" || what == "three")
-            bad |= k.gemm(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, T(1), X.data(), n, s,
+            bad |= k.gemm(lay, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, n, T(1), X.data(), n, s,
                           Y.data(), n, s, gemm_beta, A.data(), n, s, batch);
         if (what == "getrf" || what == "three")
-            bad |= k.getrf(KOBALT_COL_MAJOR, n, n, A.data(), n, s, ipiv.data(), n, info.data(), batch);
+            bad |= k.getrf(lay, n, n, A.data(), n, s, ipiv.data(), n, info.data(), batch);
         if (what == "getrs")
-            bad |= k.getrs(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, n, 1, A0.data(), n, s, ipiv.data(), n, B.data(), n, n,
+            bad |= k.getrs(lay, KOBALT_NO_TRANS, n, 1, A0.data(), n, s, ipiv.data(), n, B.data(), ldb, n,
                            batch);
         if (what == "three")
-            bad |= k.getrs(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, n, 1, A.data(), n, s, ipiv.data(), n, B.data(), n, n,
+            bad |= k.getrs(lay, KOBALT_NO_TRANS, n, 1, A.data(), n, s, ipiv.data(), n, B.data(), ldb, n,
                            batch);
         if (what == "fused")
-            bad |= k.fused(KOBALT_COL_MAJOR, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, 1, T(1), X.data(), n, s, Y.data(),
-                           n, s, T(1), A.data(), n, s, ipiv.data(), n, B.data(), n, n, info.data(), batch);
+            bad |= k.fused(lay, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, 1, T(1), X.data(), n, s, Y.data(),
+                           n, s, T(1), A.data(), n, s, ipiv.data(), n, B.data(), ldb, n, info.data(), batch);
         ts.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
     if (bad) {
@@ -89,8 +91,8 @@ template <class T, class C> int run(const C &k, const std::string &what, int n, 
         return 1;
     }
     std::nth_element(ts.begin(), ts.begin() + reps / 2, ts.end());
-    std::printf("%c %s n=%d batch=%lld: %.3f ns/item\n", sizeof(T) == 8 ? 'd' : 's', what.c_str(), n, batch,
-                ts[reps / 2] * 1e9 / static_cast<double>(batch));
+    std::printf("%c %s%s n=%d batch=%lld: %.3f ns/item\n", sizeof(T) == 8 ? 'd' : 's', what.c_str(),
+                lay == KOBALT_ROW_MAJOR ? " row" : "", n, batch, ts[reps / 2] * 1e9 / static_cast<double>(batch));
     return 0;
 }
 
@@ -112,5 +114,8 @@ int main(int argc, char **argv) {
         std::fputs(usage.c_str(), stderr);
         return 2;
     }
-    return prec == "d" ? run<double>(calls_d, what, n, batch, reps) : run<float>(calls_s, what, n, batch, reps);
+    const char *layout = std::getenv("ONE_CALL_LAYOUT");
+    const kobalt_layout lay = layout && std::string(layout) == "row" ? KOBALT_ROW_MAJOR : KOBALT_COL_MAJOR;
+    return prec == "d" ? run<double>(calls_d, what, n, batch, reps, lay)
+                       : run<float>(calls_s, what, n, batch, reps, lay);
 }

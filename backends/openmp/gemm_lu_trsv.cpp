@@ -48,8 +48,9 @@ bool composes(kobalt_layout layout, kobalt_int n, kobalt_int k, kobalt_int nrhs,
               kobalt_int batch) {
     if (n == 0 || k == 0 || n > threshold(FUSED_COMPOSE_MAX)) return false;
     if (n < threshold(FUSED_COMPOSE_MIN)) {
-        const bool region_n = n >= threshold(for_precision<T>(FUSED_REGION_COMPOSE_MIN, FUSED_REGION_COMPOSE_MIN_FLOAT)) ||
-                              n == threshold(for_precision<T>(FUSED_REGION_COMPOSE_ALSO, FUSED_REGION_COMPOSE_ALSO_FLOAT));
+        const kobalt_int from = threshold(for_precision<T>(FUSED_REGION_COMPOSE_MIN, FUSED_REGION_COMPOSE_MIN_FLOAT));
+        const kobalt_int also = threshold(for_precision<T>(FUSED_REGION_COMPOSE_ALSO, FUSED_REGION_COMPOSE_ALSO_FLOAT));
+        const bool region_n = n >= from || n == also;
         if (!region_n || !in_one_region<T>(n, k, nrhs, batch)) return false;
     }
     // getrf's only failure after its argument checks (which the fused call has already made)

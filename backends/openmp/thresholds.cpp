@@ -451,7 +451,8 @@ unsigned amd_family() {
 //    one parallel region".
 //  - FUSED_REGION_COMPOSE_ALSO = 4 on AMD family 1Ah: double fused calls of n = 4 from
 //    FUSED_REGION_MIN_BYTES composed in one region as well (session 53; docs/performance.md,
-//    "Double n = 4 composed in one region"); n = 2, 3, 5 lost there (0.85-0.88x).
+//    "getrf of row-major items: tiles in row order, and double fused n = 4 in one region");
+//    n = 2, 3, 5 lost there (0.85-0.88x).
 void adapt_defaults_to_isa(int verbose) {
     if (interleaved::isa() != interleaved::Isa::avx512) return;
     thresholds[GETRS_TINY_PAIR_MAX].value = 6;

@@ -8,9 +8,9 @@
 //
 // gemm accumulates (A = X Y + A, as the fused call's first step); product is the plain
 // product A = X Y (beta = 0, A not read), the form kobalt-bench and its libxsmm peer time.
-// BATCH column-major N x N items (row-major where ONE_CALL_LAYOUT=row), one right-hand side; every input is restored by all
-// threads before each timed call (as kobalt-bench does, so the first touch is on the threads
-// that run the call); prints the median of REPS (default 7, at most 1000) in ns per item.
+// BATCH column-major N x N items (row-major where ONE_CALL_LAYOUT=row), one right-hand side;
+// every input is restored by all threads before each timed call (as kobalt-bench does, so the
+// first touch is on the threads that run the call); prints the median of REPS (default 7, at most 1000) in ns per item.
 // getrs alone solves with random valid pivots and diagonally dominant factors.
 #include <kobalt/kobalt.h>
 

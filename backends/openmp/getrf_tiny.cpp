@@ -153,17 +153,17 @@ template <class T> struct Block {
     template <bool Pivot> KOBALT_IL_FN void lu() {
         V p = e[0], q = e[1], u = e[2], w = e[3];
         if (Pivot) {
-            const I swap = Ops::gt(Ops::abs(q), Ops::abs(p)); // a NaN never wins, as in idamax's loop
+            const auto swap = Ops::gt(Ops::abs(q), Ops::abs(p)); // a NaN never wins, as in idamax's loop
             const V p2 = Ops::sel(swap, q, p), q2 = Ops::sel(swap, p, q);
             const V u2 = Ops::sel(swap, w, u), w2 = Ops::sel(swap, u, w);
             p = p2;
             q = q2;
             u = u2;
             w = w2;
-            piv = Ops::isplat(1) - swap; // all-ones lanes (-1) where rows 1 and 2 swapped
+            piv = Ops::isel(swap, Ops::isplat(2), Ops::isplat(1)); // 2 where rows 1 and 2 swapped
         }
         V l = q * (T(1) / p);
-        const I normal = Ops::ge(Ops::abs(p), Ops::splat(std::numeric_limits<T>::min()));
+        const auto normal = Ops::ge(Ops::abs(p), Ops::splat(std::numeric_limits<T>::min()));
         // Off the common path: a lane with a zero, subnormal or NaN pivot takes LAPACK's
         // division, or with pivoting keeps its (zero) column when the pivot is zero.
         if (!Ops::all(normal)) {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -16,6 +17,14 @@
 
 #if !defined(KOBALT_IL_ISA) || !defined(KOBALT_IL_BYTES)
 #error "compile with -DKOBALT_IL_ISA=base|avx2|avx512 -DKOBALT_IL_BYTES=16|32|64"
+#endif
+
+// Whether PackOps's comparisons give AVX-512 mask registers (full-width packs only).
+#if KOBALT_IL_BYTES == 64 && defined(__AVX512F__)
+#define KOBALT_PACK_MASK_REGISTERS 1
+#include <immintrin.h>
+#else
+#define KOBALT_PACK_MASK_REGISTERS 0
 #endif
 
 namespace {
@@ -27,7 +36,6 @@ template <class Real, int W> struct PackOps {
     typedef Real V __attribute__((vector_size(W * sizeof(Real))));
     typedef Int I __attribute__((vector_size(W * sizeof(Real))));
     typedef int32_t I32 __attribute__((vector_size(W * sizeof(int32_t))));
-    using M = I; // comparisons give all-ones / zero lanes
 
     static KOBALT_IL_FN V load(const T *p) {
         V v;
@@ -40,12 +48,53 @@ template <class Real, int W> struct PackOps {
     template <int... K> static KOBALT_IL_FN V splat(T x, std::integer_sequence<int, K...>) {
         return V{((void)K, x)...};
     }
-    static KOBALT_IL_FN V abs(V v) { return v < T(0) ? -v : v; }
+    // |v| by clearing the sign bit (one AND, where `v < 0 ? -v : v` took a compare, a negation
+    // and a blend). It differs from that form only for -0 and a NaN's sign, which no caller
+    // sees: abs feeds comparisons only (find_pivot, scale_below_pivot, getrf_tiny).
+    static KOBALT_IL_FN V abs(V v) { return (V)((I)v & (I{} + std::numeric_limits<Int>::max())); }
+    static KOBALT_IL_FN I isplat(int x) { return I{} + Int(x); }
+#if KOBALT_PACK_MASK_REGISTERS
+    // AVX-512 at full width: a comparison is a mask register (k1-k7), as the blends and the
+    // mask logic take them. As all-ones vectors (GCC's vector comparisons) every select had
+    // first turned its vector back into a mask (vpcmpneqq) and every live mask held a vector
+    // register: in the packed LU at double n = 8 (lu_block) about 120 such compares and
+    // 470 spills and reloads (docs/performance.md, "AVX-512 masks in mask registers").
+    static_assert(W * sizeof(T) == 64, "mask registers for full-width packs only");
+    using M = std::conditional_t<(W > 8), __mmask16, __mmask8>;
+    static constexpr M all_lanes = M((1u << W) - 1);
+    static KOBALT_IL_FN M gt(V a, V b) { return cmp<_CMP_GT_OQ>(a, b); }
+    static KOBALT_IL_FN M ge(V a, V b) { return cmp<_CMP_GE_OQ>(a, b); }
+    static KOBALT_IL_FN M ne(V a, V b) { return cmp<_CMP_NEQ_UQ>(a, b); } // NaN != x, as GCC's a != b
+    static KOBALT_IL_FN V sel(M m, V a, V b) {
+        if constexpr (sizeof(T) == 8) return (V)_mm512_mask_blend_pd(m, (__m512d)b, (__m512d)a);
+        else return (V)_mm512_mask_blend_ps(m, (__m512)b, (__m512)a);
+    }
+    static KOBALT_IL_FN M ieq(I a, I b) {
+        if constexpr (sizeof(Int) == 8) return _mm512_cmpeq_epi64_mask((__m512i)a, (__m512i)b);
+        else return _mm512_cmpeq_epi32_mask((__m512i)a, (__m512i)b);
+    }
+    static KOBALT_IL_FN I isel(M m, I a, I b) {
+        if constexpr (sizeof(Int) == 8) return (I)_mm512_mask_blend_epi64(m, (__m512i)b, (__m512i)a);
+        else return (I)_mm512_mask_blend_epi32(m, (__m512i)b, (__m512i)a);
+    }
+    static KOBALT_IL_FN M mand(M a, M b) { return M(a & b); }
+    static KOBALT_IL_FN M mnot(M a) { return M(~a & all_lanes); }
+    static KOBALT_IL_FN bool any(M m) { return m != 0; }
+    static KOBALT_IL_FN bool all(M m) { return m == all_lanes; }
+
+  private:
+    template <int P> static KOBALT_IL_FN M cmp(V a, V b) {
+        if constexpr (sizeof(T) == 8) return _mm512_cmp_pd_mask((__m512d)a, (__m512d)b, P);
+        else return _mm512_cmp_ps_mask((__m512)a, (__m512)b, P);
+    }
+
+  public:
+#else
+    using M = I; // comparisons give all-ones / zero lanes
     static KOBALT_IL_FN M gt(V a, V b) { return a > b; }
     static KOBALT_IL_FN M ge(V a, V b) { return a >= b; }
     static KOBALT_IL_FN M ne(V a, V b) { return a != b; }
     static KOBALT_IL_FN V sel(M m, V a, V b) { return m ? a : b; }
-    static KOBALT_IL_FN I isplat(int x) { return I{} + Int(x); }
     static KOBALT_IL_FN M ieq(I a, I b) { return a == b; }
     static KOBALT_IL_FN I isel(M m, I a, I b) { return m ? a : b; }
     static KOBALT_IL_FN M mand(M a, M b) { return a & b; }
@@ -60,6 +109,7 @@ template <class Real, int W> struct PackOps {
         for (int l = 0; l < W; ++l) r &= m[l];
         return r != 0;
     }
+#endif
     static KOBALT_IL_FN I load_ints(const int *p, int64_t lane) {
         if (lane == 1) {
             I32 v;

@@ -265,9 +265,9 @@ void getrf_n(PackPrefetch prefetch, int64_t tile_max, int lu_block_min, Items<T>
         T *p[W];
         for (int l = 0; l < W; ++l) p[l] = item(A, b + l);
         prefetch_ahead<W, true>(prefetch.from, ahead, A, as_run(a, N, N), N, N, b, batch);
+        alignas(64) T blk[N * N * W]; // one block for both orders' copies of the body
         in_order(row_run(tiles, a, N), [&](auto rows) KOBALT_IL_LAMBDA {
             constexpr bool Rows = decltype(rows)::value;
-            alignas(64) T blk[N * N * W];
             gather_whole<W, N, Rows>(tiles, blk, p, a, N);
             if (N >= lu_block_min) {
                 using O = PackOps<T, W>;

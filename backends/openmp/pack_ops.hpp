@@ -57,8 +57,9 @@ template <class Real, int W> struct PackOps {
     // AVX-512 at full width: a comparison is a mask register (k1-k7), as the blends and the
     // mask logic take them. As all-ones vectors (GCC's vector comparisons) every select had
     // first turned its vector back into a mask (vpcmpneqq) and every live mask held a vector
-    // register: in the packed LU at double n = 8 (lu_block) about 120 such compares and
-    // 470 spills and reloads (docs/performance.md, "AVX-512 masks in mask registers").
+    // register: in the packed LU at double n = 8 (lu_block) 123 such compares and 477 spills
+    // and reloads (docs/performance.md, "AVX-512 masks in mask registers, and |v| by its
+    // sign bit").
     static_assert(W * sizeof(T) == 64, "mask registers for full-width packs only");
     using M = std::conditional_t<(W > 8), __mmask16, __mmask8>;
     static constexpr M all_lanes = M((1u << W) - 1);

@@ -16,6 +16,7 @@
 // search (5-10% faster in cache, 1.3x slower from memory), prefetching the next group.
 #include "fused_item.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -194,7 +195,7 @@ KOBALT_IL_FN void lu_step(V *a, V &b, int j, bool pivoting, I &perm, int *piv, i
         // keeps row j (idamax's rule as dgetf2 calls it: nothing compares greater). The
         // index stays a vector (no round trip through a general register on the chain).
         const V col = a[j];
-        const V mag = col < T(0) ? -col : col;
+        const V mag = (V)((I)col & (I{} + std::numeric_limits<typename Col<T>::Int>::max())); // |col|: sign bit cleared
         const V m = ((lane >= j) & (lane < N) & (mag == mag)) ? mag : V{} - T(1);
         const I first = all_min<I>(m == all_max<V, I>(m) ? lane : I{} + L);
         const V d = splat_lane<V, I>(col, j);
@@ -210,7 +211,7 @@ KOBALT_IL_FN void lu_step(V *a, V &b, int j, bool pivoting, I &perm, int *piv, i
     const T pj = a[j][j];
     const auto below = lane > j;
     if (pj != T(0)) {
-        if ((pj < T(0) ? -pj : pj) >= std::numeric_limits<T>::min()) {
+        if (std::fabs(pj) >= std::numeric_limits<T>::min()) {
             const T r = T(1) / pj;
             a[j] = below ? a[j] * r : a[j];
         } else {

@@ -23,6 +23,7 @@
 #include "direct_vectors.hpp"
 #include "fixed_common.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -45,11 +46,11 @@ template <class T> KF_INLINE int lu_rows(int n, T *__restrict__ a, int ld, int *
         // compares greater), a later NaN never wins.
         int p = j;
         T amax = a[j * ld + j];
-        amax = amax < T(0) ? -amax : amax;
+        amax = std::fabs(amax);
         if (amax == amax)
             for (int i = j + 1; i < n; ++i) {
                 T v = a[i * ld + j];
-                v = v < T(0) ? -v : v;
+                v = std::fabs(v);
                 const bool w = v > amax;
                 amax = w ? v : amax;
                 p = w ? i : p;
@@ -79,7 +80,7 @@ template <class T> KF_INLINE int lu_rows(int n, T *__restrict__ a, int ld, int *
         const VI keep = cols0 < I(j);
         const VI at_j = cols0 == I(j);
         const bool j_alone = (j + 1) % W == 0;
-        const bool recip = (pivot < T(0) ? -pivot : pivot) >= sfmin;
+        const bool recip = std::fabs(pivot) >= sfmin;
         const T r = T(1) / pivot;
         for (int i = j + 1; i < n; ++i) {
             T *__restrict__ ri = a + i * ld;

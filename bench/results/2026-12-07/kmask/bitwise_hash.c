@@ -5,7 +5,8 @@
 #include <string.h>
 #include <math.h>
 static unsigned long long h = 1469598103934665603ULL;
-static void mix(const void *p, size_t n) { const unsigned char *c = p; for (size_t i = 0; i < n; ++i) { h ^= c[i]; h *= 1099511628211ULL; } }
+static FILE *dumpf; static int callno;
+static void mix(const void *p, size_t n) { if (dumpf) { fprintf(dumpf, "CALL %d %zu\n", callno++, n); fwrite(p, 1, n, dumpf); fputc('\n', dumpf); } const unsigned char *c = p; for (size_t i = 0; i < n; ++i) { h ^= c[i]; h *= 1099511628211ULL; } }
 static unsigned long long rs = 88172645463325252ULL;
 static double rnd(void) { rs ^= rs << 13; rs ^= rs >> 7; rs ^= rs << 17; return (double)(rs >> 11) / 9007199254740992.0 * 2 - 1; }
 static void fill(double *a, long n, int special) {
@@ -14,9 +15,11 @@ static void fill(double *a, long n, int special) {
 }
 static void fills(float *a, long n) { for (long i = 0; i < n; ++i) a[i] = (float)rnd(); for (long i = 0; i < n; i += 89) a[i] = 0; }
 int main(void) {
-    const long batch = 1003;
+    const long batch = getenv("BW_BATCH") ? atol(getenv("BW_BATCH")) : 1003;
     for (int n = 1; n <= 8; ++n) for (int lay = 0; lay < 2; ++lay) for (int sp = 0; sp < 2; ++sp) {
         kobalt_layout L = lay ? KOBALT_ROW_MAJOR : KOBALT_COL_MAJOR;
+        if (dumpf) { fclose(dumpf); dumpf = NULL; }
+        if (getenv("DUMPALL") && n == 3 && lay == 0 && sp == 0) dumpf = fopen(getenv("DUMPALL"), "wb");
         long nn = (long)n * n;
         double *A = malloc(sizeof(double) * nn * batch), *X = malloc(sizeof(double) * nn * batch), *Y = malloc(sizeof(double) * nn * batch), *B = malloc(sizeof(double) * n * 3 * batch);
         int *ip = malloc(sizeof(int) * n * batch), *info = malloc(sizeof(int) * batch);
@@ -26,7 +29,15 @@ int main(void) {
         mix(A, sizeof(double) * nn * batch); mix(ip, sizeof(int) * n * batch); mix(info, sizeof(int) * batch);
         for (int t = 0; t < 2; ++t) { fill(B, (long)n * 3 * batch, 0);
             kobalt_dgetrs_strided(L, t ? KOBALT_TRANS : KOBALT_NO_TRANS, n, 3, A, n, nn, ip, n, B, lay ? 3 : n, n * 3, batch);
-            mix(B, sizeof(double) * n * 3 * batch); }
+            mix(B, sizeof(double) * n * 3 * batch);
+            fill(B, (long)n * batch, 0);
+            kobalt_dgetrs_strided(L, t ? KOBALT_TRANS : KOBALT_NO_TRANS, n, 1, A, n, nn, ip, n, B, lay ? 1 : n, n, batch);
+            mix(B, sizeof(double) * n * batch);
+            if (getenv("DUMP") && n == 8 && lay == 1 && sp == 1) { char fn[64]; sprintf(fn, "%s.t%d", getenv("DUMP"), t); FILE *f = fopen(fn, "wb"); fwrite(B, sizeof(double), (size_t)n * batch, f); fclose(f); }
+            { float *Af = malloc(sizeof(float) * nn * batch), *Bf = malloc(sizeof(float) * n * batch); int *ipf = malloc(sizeof(int) * n * batch), *inf = malloc(sizeof(int) * batch);
+              fills(Af, nn * batch); kobalt_sgetrf_strided(L, n, n, Af, n, nn, ipf, n, inf, batch); fills(Bf, n * batch);
+              kobalt_sgetrs_strided(L, t ? KOBALT_TRANS : KOBALT_NO_TRANS, n, 1, Af, n, nn, ipf, n, Bf, lay ? 1 : n, n, batch);
+              mix(Bf, sizeof(float) * n * batch); free(Af); free(Bf); free(ipf); free(inf); } }
         fill(X, nn * batch, sp); fill(Y, nn * batch, 0); fill(A, nn * batch, 0); fill(B, (long)n * batch, 0);
         kobalt_dgemm_lu_trsv_strided(L, KOBALT_NO_TRANS, KOBALT_NO_TRANS, n, n, 1, 1.0, X, n, nn, Y, n, nn, sp ? 0.5 : 0.0, A, n, nn, ip, n, B, 1, n, info, batch);
         mix(A, sizeof(double) * nn * batch); mix(ip, sizeof(int) * n * batch); mix(info, sizeof(int) * batch); mix(B, sizeof(double) * n * batch);

@@ -195,7 +195,7 @@ KOBALT_IL_FN void lu_step(V *a, V &b, int j, bool pivoting, I &perm, int *piv, i
         // keeps row j (idamax's rule as dgetf2 calls it: nothing compares greater). The
         // index stays a vector (no round trip through a general register on the chain).
         const V col = a[j];
-        const V mag = (V)((I)col & (I{} + std::numeric_limits<typename Col<T>::Int>::max())); // |col|: sign bit cleared
+        const V mag = sign_cleared<I>(col);
         const V m = ((lane >= j) & (lane < N) & (mag == mag)) ? mag : V{} - T(1);
         const I first = all_min<I>(m == all_max<V, I>(m) ? lane : I{} + L);
         const V d = splat_lane<V, I>(col, j);

@@ -29,6 +29,15 @@
 
 namespace {
 
+// |v| lane by lane by clearing the sign bit (one AND, where `v < 0 ? -v : v` takes a compare,
+// a negation and a blend); I is the integer vector of v's shape. It differs from that form
+// only for -0 and a NaN's sign: for callers whose |v| feeds comparisons only (PackOps::abs,
+// fused_item.cpp's pivot search).
+template <class I, class V> KOBALT_IL_FN V sign_cleared(V v) {
+    using Int = std::decay_t<decltype(I{}[0])>;
+    return (V)((I)v & (I{} + std::numeric_limits<Int>::max()));
+}
+
 // W items of T per pack: the Ops of interleaved_algo.hpp on GCC vectors.
 template <class Real, int W> struct PackOps {
     using T = Real;
@@ -48,10 +57,8 @@ template <class Real, int W> struct PackOps {
     template <int... K> static KOBALT_IL_FN V splat(T x, std::integer_sequence<int, K...>) {
         return V{((void)K, x)...};
     }
-    // |v| by clearing the sign bit (one AND, where `v < 0 ? -v : v` took a compare, a negation
-    // and a blend). It differs from that form only for -0 and a NaN's sign, which no caller
-    // sees: abs feeds comparisons only (find_pivot, scale_below_pivot, getrf_tiny).
-    static KOBALT_IL_FN V abs(V v) { return (V)((I)v & (I{} + std::numeric_limits<Int>::max())); }
+    // abs feeds comparisons only (find_pivot, scale_below_pivot, getrf_tiny): sign_cleared.
+    static KOBALT_IL_FN V abs(V v) { return sign_cleared<I>(v); }
     static KOBALT_IL_FN I isplat(int x) { return I{} + Int(x); }
 #if KOBALT_PACK_MASK_REGISTERS
     // AVX-512 at full width: a comparison is a mask register (k1-k7), as the blends and the

@@ -14,7 +14,7 @@ echo "build $(( $(date +%s) - start )) s" | tee -a $OUT/machine.txt
 P=/tmp/bg/lib/libkobalt-cuda.so
 cuobjdump -res-usage $P 2>&1 | grep -A1 "il_fused" > $OUT/res_usage.txt
 cuobjdump -sass $P > /tmp/all.sass 2>&1
-awk '/Function : /{keep = ($0 ~ /il_fused/ && $0 ~ /ILi8ELi8ELb0E/ && $0 ~ /IdL/)} keep' /tmp/all.sass > $OUT/il_fused_d8.sass
+awk '/Function : /{keep = ($0 ~ /il_fusedIdLi8ELi8ELb0E/)} keep' /tmp/all.sass > $OUT/il_fused_d8.sass
 grep -c "" $OUT/il_fused_d8.sass
 B="/tmp/bg/bin/kobalt-cuda-desc-bench --standard 0 --ldp-align 32 --routines fused"
 export KOBALT_PLUGIN_PATH=/tmp/bg/lib

@@ -475,7 +475,7 @@ void adapt_defaults_to_isa(int verbose) {
                             "never (float), its double packs as tiles (at n = 8 up to 8 MiB formed item by item), "
                             "the packed path prefetching 8 KiB ahead, "
                             "getrf's packs factored a column at a time from n = 7 (double) and copied as tiles "
-                            "at every n, the double fused call at n = 4, 6 ... 8 from 16 MiB composed in one region"
+                            "at every n, the double fused call at n = 4, 6 ... 8 composed in one region from FUSED_REGION_MIN_BYTES"
                           : "");
 }
 

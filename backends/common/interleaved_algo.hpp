@@ -194,27 +194,13 @@ KOBALT_IL_FN typename O::V find_pivot(const typename O::V *col, int j, typename 
     return pivot;
 }
 
-// On the GPU a thread holds one item, so O::any below is that thread's own test and a branch
-// around the interchanges diverges wherever a warp's items pivot differently (nearly every
-// step with random data); ptxas also joins the swapped and the kept values with register
-// moves after it (SASS of il_fused<double, 8, 8>: about 900 IMAD.MOV among the LU's 3,000
-// instructions). There every thread runs the selects instead (a thread whose rows stay
-// selects its own values: the same results). KOBALT_IL_SWAP_BRANCH=1 compiles the branch
-// back in (for A/B runs). On the host a test of a whole pack is worth its branch.
-#if defined(__CUDA_ARCH__) && !defined(KOBALT_IL_SWAP_BRANCH)
-constexpr bool kSwapUnderBranch = false;
-#else
-constexpr bool kSwapUnderBranch = true;
-#endif
-
 // Lanes whose pivot is non-zero and below the diagonal swap row j with it: hit[i] (i > j)
-// marks the lanes whose pivot row is i. Returns whether any lane may swap (where it returns
-// false, hit is unset).
+// marks the lanes whose pivot row is i. Returns whether any lane swaps (hit is unset if not).
 template <class O, int MM>
 KOBALT_IL_FN bool swap_masks(typename O::V pivot, typename O::I p, int j, typename O::M *hit) {
     using T = typename O::T;
     const typename O::M swap = O::mand(O::ne(pivot, O::splat(T(0))), O::mnot(O::ieq(p, O::isplat(j))));
-    if (kSwapUnderBranch && !O::any(swap)) return false;
+    if (!O::any(swap)) return false;
     KOBALT_IL_UNROLL for (int i = j + 1; i < MM; ++i) hit[i] = O::mand(swap, O::ieq(p, O::isplat(i)));
     return true;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One device call (session 55): the GPU LU's row interchanges without a branch around them
 # (interleaved_algo.hpp, kSwapUnderBranch) against the branch (KOBALT_IL_SWAP_BRANCH=1, plugin
-# in /tmp/ba), alternated in one binary; GPU tests of the new build; ncu of both il_fused<double, 8>.
+# in /tmp/ba), alternated in one binary; GPU tests of the new build; ncu's source page of the old il_fused<double, 8> (profiled in
+# this session's first call).
 # Needs build-ncu/fused8.ncu-rep carried (session 55's first call, the old kernel).
 set -u
 c="-G Ninja -DKOBALT_WITH_OPENMP=OFF -DKOBALT_BUILD_FORTRAN=OFF -DKOBALT_BUILD_EXAMPLES=OFF -DCMAKE_CUDA_ARCHITECTURES=90"
@@ -18,9 +19,9 @@ grep -q "B rc 0" /tmp/bB.txt && grep -q "A rc 0" /tmp/bA.txt || { tail -40 /tmp/
 for d in ba bg; do cuobjdump -res-usage /tmp/$d/lib/libkobalt-cuda.so 2>&1 | grep -A1 "il_fusedIdLi8ELi8ELb0\|il_getrfIdLi[4-7]E\|il_fusedIdLi7ELi7ELb1\|il_fused_boundedIdLi6" | grep -o "REG:[0-9]* STACK:[0-9]*" | tr '\n' ' ' | sed "s/^/$d /" >> $L; echo >> $L; done
 cuobjdump -sass $(find /tmp/bg -name desc.cu.o | head -1) | awk '/Function : /{keep = ($0 ~ /il_fusedIdLi8ELi8ELb0E/)} keep' | gzip > $OUT/new_d8.sass.gz
 AB=bench/cuda/ab.sh
-bash $AB /tmp/bg 3 "kobalt-cuda-desc-bench --reps 15 --standard 0 --ldp-align 32 --sizes 2,3,4,5,6,7,8 --routines getrf,fused" \
+bash $AB /tmp/bg 2 "kobalt-cuda-desc-bench --reps 15 --standard 0 --ldp-align 32 --sizes 4,6,7,8 --routines getrf,fused" \
   OLD:KOBALT_PLUGIN_PATH=/tmp/ba/lib NEW > $OUT/desc_ab.txt 2>&1
-bash $AB /tmp/bg 2 "kobalt-cuda-bench 268435456 2,3,4,5,6,7,8 getrf,fused" \
+bash $AB /tmp/bg 2 "kobalt-cuda-bench 268435456 4,8 getrf,fused" \
   OLD:KOBALT_PLUGIN_PATH=/tmp/ba/lib NEW > $OUT/bench_ab.txt 2>&1
 python3 - $OUT/desc_ab.txt <<'PY' >> $L
 import re,sys,statistics as st
@@ -35,12 +36,7 @@ for k in sorted(d):
 PY
 python3 bench/cuda/ab_summary.py $OUT/bench_ab.txt >> $L 2>&1
 export KOBALT_PLUGIN_PATH=/tmp/bg/lib
-(cd /tmp/bg && timeout 300 ctest -R "cuda_desc|cuda_getrf_warp|cuda_fused_warp|cuda_fused_group|cuda_routines$" -j4 --output-on-failure) > $OUT/tests.txt 2>&1
+(cd /tmp/bg && timeout 150 ctest -R "cuda_desc|cuda_getrf_warp$|cuda_getrf_warp_registers|cuda_fused_warp$|cuda_fused_group" -j6 --output-on-failure) > $OUT/tests.txt 2>&1
 tail -4 $OUT/tests.txt >> $L
 ncu -i build-ncu/fused8.ncu-rep --page source --csv --print-source sass 2>&1 | gzip > $OUT/source_old.csv.gz
-B="/tmp/bg/bin/kobalt-cuda-desc-bench --standard 0 --ldp-align 32 --routines fused --reps 1 --sizes 8"
-timeout 200 ncu --clock-control none -k regex:il_fused --launch-skip 3 --launch-count 1 --set full --import-source no -o /tmp/new8 $B > /tmp/ncu.txt 2>&1
-tail -2 /tmp/ncu.txt >> $L
-ncu -i /tmp/new8.ncu-rep --page details --csv > $OUT/details_new.csv 2>&1
-ncu -i /tmp/new8.ncu-rep --page source --csv --print-source sass 2>&1 | gzip > $OUT/source_new.csv.gz
 cat $L

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # One device call (session 55): the GPU LU's row interchanges without a branch around them
 # (interleaved_algo.hpp, kSwapUnderBranch) against the branch (KOBALT_IL_SWAP_BRANCH=1, plugin
-# in /tmp/ba), alternated in one binary; GPU tests of the new build; ncu's source page of the old il_fused<double, 8> (profiled in
-# this session's first call).
-# Needs build-ncu/fused8.ncu-rep carried (session 55's first call, the old kernel).
+# in /tmp/ba), alternated in one binary; GPU tests of the new build; ncu's per-instruction
+# stall samples of il_fused<double, 8> in both builds. Apply swap_branch.patch first.
 set -u
 c="-G Ninja -DKOBALT_WITH_OPENMP=OFF -DKOBALT_BUILD_FORTRAN=OFF -DKOBALT_BUILD_EXAMPLES=OFF -DCMAKE_CUDA_ARCHITECTURES=90"
 L=$OUT/log.txt
@@ -38,5 +37,10 @@ python3 bench/cuda/ab_summary.py $OUT/bench_ab.txt >> $L 2>&1
 export KOBALT_PLUGIN_PATH=/tmp/bg/lib
 (cd /tmp/bg && timeout 150 ctest -R "cuda_desc|cuda_getrf_warp$|cuda_getrf_warp_registers|cuda_fused_warp$|cuda_fused_group" -j6 --output-on-failure) > $OUT/tests.txt 2>&1
 tail -4 $OUT/tests.txt >> $L
-ncu -i build-ncu/fused8.ncu-rep --page source --csv --print-source sass 2>&1 | gzip > $OUT/source_old.csv.gz
+B="/tmp/bg/bin/kobalt-cuda-desc-bench --standard 0 --ldp-align 32 --routines fused --reps 1 --sizes 8"
+for v in ba bg; do
+  KOBALT_PLUGIN_PATH=/tmp/$v/lib timeout 150 ncu --clock-control none -k regex:il_fused --launch-skip 3 --launch-count 1 \
+    --section WarpStateStats --section SourceCounters --section SchedulerStats --import-source no -o /tmp/$v $B > /tmp/ncu_$v.txt 2>&1
+  ncu -i /tmp/$v.ncu-rep --page source --csv --print-source sass 2>&1 | gzip > $OUT/source_$v.csv.gz
+done
 cat $L
